@@ -1,0 +1,3 @@
+from elotui.cli import main
+
+raise SystemExit(main())

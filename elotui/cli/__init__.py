@@ -1,0 +1,36 @@
+"""The command line: parse arguments, call one service, print a table or JSON.
+
+Each command group lives in its own module and registers its sub-parsers here. Errors a user can fix
+raise `UsageError`; `main` prints them as one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from elotui.cli import app_commands, calc_commands, logbook_commands
+from elotui.cli.common import UsageError, build_parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser(
+        registrars=(
+            calc_commands.register,
+            logbook_commands.register,
+            app_commands.register,
+        )
+    )
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None) or app_commands.open_app
+    try:
+        return int(handler(args) or 0)
+    except UsageError as error:
+        print(f"elotui: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+__all__ = ["argparse", "main"]

@@ -1,0 +1,92 @@
+"""What every command shares: the parser, `--db`/`--json`, the error type and output helpers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
+
+Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+
+class UsageError(Exception):
+    """A mistake the user can fix; printed as one line, exit code 2, nothing changed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse's own errors also exit 2, but with a usage block; keep it to one clear line.
+        self.exit(
+            2, f"elotui {self.prog.removeprefix('elotui').strip()}: {message}\n".replace("  ", " ")
+        )
+
+
+def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    # On sub-commands the defaults are suppressed so `elotui --json calc` and `elotui calc --json`
+    # both work and neither overwrites the other.
+    default: dict[str, object] = {} if top_level else {"default": argparse.SUPPRESS}
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="database file (else $ELOTUI_DB, else the user data folder)",
+        **default,  # type: ignore[arg-type]
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document on stdout",
+        **default,  # type: ignore[arg-type]
+    )
+
+
+def add_command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str
+) -> argparse.ArgumentParser:
+    """A sub-command parser that takes `--db` and `--json` like every command."""
+    parser = sub.add_parser(name, help=help_text, description=help_text)
+    add_common_options(parser)
+    return parser
+
+
+def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
+    parser = _Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
+    add_common_options(parser, top_level=True)
+    parser.add_argument(
+        "--demo", action="store_true", help="open a throwaway copy of the demo logbook"
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    for register in registrars:
+        register(sub)
+    return parser
+
+
+def print_json(document: Any) -> None:
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+    """A plain aligned text table: numbers right-aligned, text left-aligned."""
+    cells = [[str(h) for h in headers]] + [
+        ["" if c is None else str(c) for c in row] for row in rows
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    numeric = [
+        all(_looks_numeric(row[i]) for row in cells[1:] if row[i]) and len(cells) > 1
+        for i in range(len(headers))
+    ]
+    for index, row in enumerate(cells):
+        line = "  ".join(
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        )
+        print(line.rstrip())
+        if index == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def _looks_numeric(text: str) -> bool:
+    stripped = text.replace("−", "-").lstrip("+-").replace(".", "", 1).rstrip("%")
+    return stripped.isdigit()
