@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
 from typing import Any, NoReturn
+
+_RAW = "@@elotui-number@@"  # stands for a Decimal until the JSON text is written
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -56,15 +60,24 @@ def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
     parser.add_argument(
         "--demo", action="store_true", help="open a throwaway copy of the demo logbook"
     )
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", parser_class=_Parser, metavar="COMMAND"
+    )
     for register in registrars:
         register(sub)
     return parser
 
 
+def _number_marker(value: object) -> str:
+    if isinstance(value, Decimal):
+        return f"{_RAW}{value}{_RAW}"
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
 def print_json(document: Any) -> None:
-    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """One JSON document on stdout. Decimals print as written (12.80 stays 12.80, never 12.8000001)."""
+    text = json.dumps(document, indent=2, ensure_ascii=False, default=_number_marker)
+    sys.stdout.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
 
 
 def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:

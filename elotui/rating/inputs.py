@@ -1,0 +1,88 @@
+"""Checking what a user typed, with the one-line reasons that the app and the CLI both show."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+RATING_MIN, RATING_MAX = 100, 3500
+K_MIN, K_MAX = 1, 100
+GAMES_MAX = 1000
+
+SCORES: dict[str, Fraction] = {
+    "1": Fraction(1),
+    "win": Fraction(1),
+    "w": Fraction(1),
+    "0.5": Fraction(1, 2),
+    "½": Fraction(1, 2),
+    "1/2": Fraction(1, 2),
+    ".5": Fraction(1, 2),
+    "draw": Fraction(1, 2),
+    "d": Fraction(1, 2),
+    "0": Fraction(0),
+    "loss": Fraction(0),
+    "l": Fraction(0),
+}
+RESULT_NAMES: dict[Fraction, str] = {
+    Fraction(1): "win",
+    Fraction(1, 2): "draw",
+    Fraction(0): "loss",
+}
+
+
+class InvalidInput(ValueError):
+    """A value a user typed that cannot be used; `str()` is the one-line reason."""
+
+
+def _whole_number(text: str, what: str) -> int:
+    cleaned = text.strip()
+    if not cleaned:
+        raise InvalidInput(f"{what} is empty")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise InvalidInput(f"{what} must be a whole number, not {cleaned!r}") from None
+
+
+def parse_rating(text: str, what: str = "rating") -> int:
+    value = _whole_number(text, what)
+    if not RATING_MIN <= value <= RATING_MAX:
+        raise InvalidInput(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
+    return value
+
+
+def parse_k(text: str) -> int:
+    value = _whole_number(text, "K")
+    if not K_MIN <= value <= K_MAX:
+        raise InvalidInput(f"K must be from {K_MIN} to {K_MAX}, not {value}")
+    return value
+
+
+def parse_games(text: str, what: str = "games") -> int:
+    value = _whole_number(text, what)
+    if not 1 <= value <= GAMES_MAX:
+        raise InvalidInput(f"{what} must be from 1 to {GAMES_MAX}, not {value}")
+    return value
+
+
+def parse_score(text: str) -> Fraction:
+    """A game result: 1, 0.5 (or ½), 0, or win/draw/loss."""
+    score = SCORES.get(text.strip().lower())
+    if score is None:
+        raise InvalidInput(f"a result is 1, 0.5 or 0 (or win, draw, loss), not {text.strip()!r}")
+    return score
+
+
+def parse_points(text: str, games: int) -> Fraction:
+    """Total points over `games` games: a multiple of one half, from 0 to the number of games."""
+    cleaned = text.strip().replace(",", ".").replace("½", ".5")
+    if not cleaned:
+        raise InvalidInput("points is empty")
+    try:
+        value = Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput(f"points must be a number like 3.5, not {text.strip()!r}") from None
+    if (value * 2).denominator != 1:
+        raise InvalidInput(f"points go in halves (3 or 3.5), not {text.strip()}")
+    if not 0 <= value <= games:
+        raise InvalidInput(f"points must be from 0 to the {games} games played, not {text.strip()}")
+    return value
