@@ -23,18 +23,16 @@ def _as_decimal(value: Exact | float) -> Decimal:
 
 def round_half_away(value: Exact | float) -> int:
     """Nearest whole number, halves away from zero: 2.5 → 3, −2.5 → −3."""
-    if isinstance(value, Fraction):
-        whole = (2 * abs(value.numerator) + value.denominator) // (2 * value.denominator)
-        return whole if value >= 0 else -whole
-    # Decimal's ROUND_HALF_UP is "half away from zero".
-    return int(_as_decimal(value).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    # Fraction(float) and Fraction(Decimal) are exact, so the half is decided on the true value.
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    whole = (2 * abs(exact.numerator) + exact.denominator) // (2 * exact.denominator)
+    return whole if exact >= 0 else -whole
 
 
 def round_half_up(value: Exact | float) -> int:
-    """Nearest whole number, halves toward +∞ (used only for positive averages, as FIDE's titles do)."""
-    if isinstance(value, Fraction):
-        return (2 * value.numerator + value.denominator) // (2 * value.denominator)
-    return int((_as_decimal(value) + Decimal("0.5")).to_integral_value(rounding="ROUND_FLOOR"))
+    """Nearest whole number, halves toward +∞ (for averages and percentages, as the title rules do)."""
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    return (2 * exact.numerator + exact.denominator) // (2 * exact.denominator)
 
 
 def cents(value: Exact | float) -> Decimal:
