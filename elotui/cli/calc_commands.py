@@ -10,16 +10,18 @@ from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.rating import inputs
-from elotui.rating.calculator import Method, several_games, single_game
-from elotui.rating.calculator import series as run_series
-from elotui.rating.fide import KProfile, PeriodGame, PeriodResult, k_factor, period_change
-from elotui.rating.need import points_needed
-from elotui.rating.rounding import cents
-from elotui.rating.tiers import GM_NOTE, tier_of
+
+if TYPE_CHECKING:
+    from elotui.rating.calculator import Method
+    from elotui.rating.fide import PeriodGame, PeriodResult
+
+# The rating modules are imported inside each command, so a command loads only what it computes
+# with (measured in tests/benchmarks/bench_period.py: the whole process is what the user waits for).
+METHODS = ("elo", "fide")
 
 T = TypeVar("T")
 
@@ -38,6 +40,8 @@ def _checked(parse: Callable[[str], T], flag: str) -> Callable[[str], T]:
 
 
 def _parse_game(text: str) -> PeriodGame:
+    from elotui.rating.fide import PeriodGame
+
     opponent, sep, score = text.partition(":")
     if not sep:
         raise inputs.InvalidInput(f"a game is OPPONENT_RATING:RESULT like 2100:1, not {text!r}")
@@ -70,7 +74,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     calc.add_argument("-o", "--opponent", type=opponent, required=True, help="opponent rating")
     calc.add_argument("-k", type=k, default=20, help="K factor, 1-100 (default 20)")
     calc.add_argument("--result", choices=["win", "draw", "loss"], help="the result played")
-    calc.add_argument("--method", choices=[m.value for m in Method], default="elo")
+    calc.add_argument("--method", choices=METHODS, default="elo")
     calc.add_argument("--games", type=_checked(inputs.parse_games, "games"), help="several games")
     calc.add_argument("--points", help="total points over --games (halves allowed)")
     calc.add_argument("--series", type=_checked(inputs.parse_games, "series"), metavar="N")
@@ -124,6 +128,8 @@ def _parse_count(text: str) -> int:
 
 
 def run_calc(args: argparse.Namespace) -> int:
+    from elotui.rating.calculator import Method
+
     method = Method(args.method)
     if args.points is not None and args.games is None:
         raise UsageError("calc: --points needs --games")
@@ -143,6 +149,9 @@ def run_calc(args: argparse.Namespace) -> int:
 
 
 def _calc_single(args: argparse.Namespace, method: Method) -> int:
+    from elotui.rating.calculator import single_game
+    from elotui.rating.rounding import cents
+
     game = single_game(args.rating, args.opponent, args.k, method)
     chosen = game.outcomes[args.result] if args.result else None
     if args.json:
@@ -187,6 +196,10 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
 
 
 def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) -> int:
+    from elotui.rating.calculator import several_games
+    from elotui.rating.rounding import cents
+    from elotui.rating.tiers import tier_of
+
     result = several_games(args.rating, args.opponent, args.k, args.games, points, method)
     if args.json:
         print_json(
@@ -220,6 +233,10 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
 
 
 def _calc_series(args: argparse.Namespace, method: Method) -> int:
+    from elotui.rating.calculator import series as run_series
+    from elotui.rating.rounding import cents
+    from elotui.rating.tiers import tier_of
+
     score = inputs.parse_score(args.result)
     steps = run_series(
         args.rating, args.opponent, args.k, args.series, score, method, exact=args.exact
@@ -268,6 +285,8 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
 
 
 def _period_k(args: argparse.Namespace, on: date) -> tuple[int, str]:
+    from elotui.rating.fide import KProfile, k_factor
+
     if args.k is not None:
         if args.birth_year is not None or args.games_played is not None or args.reached_2400:
             raise UsageError("period: give either -k or a profile (--birth-year, --games-played)")
@@ -313,6 +332,8 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
 
 
 def run_period(args: argparse.Namespace) -> int:
+    from elotui.rating.fide import PeriodGame, period_change
+
     on = args.date or date.today()
     k, reason = _period_k(args, on)
     games = [PeriodGame(g.opponent, g.score, played_on=on) for g in args.game]
@@ -351,6 +372,8 @@ def run_period(args: argparse.Namespace) -> int:
 
 
 def run_need(args: argparse.Namespace) -> int:
+    from elotui.rating.need import points_needed
+
     need = points_needed(args.rating, args.k, args.target, args.games, args.opponent)
     if args.json:
         print_json(
@@ -373,6 +396,3 @@ def run_need(args: argparse.Namespace) -> int:
             f"{args.opponent} (ends at {need.rating_after})."
         )
     return 0
-
-
-__all__ = ["GM_NOTE", "register"]

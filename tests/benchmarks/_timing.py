@@ -1,0 +1,31 @@
+"""Shared helpers for the benchmark scripts: run a command many times and report medians."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import time
+from collections.abc import Sequence
+
+
+def median_seconds(command: Sequence[str], runs: int = 20, warmup: int = 2) -> float:
+    """Median wall time of a whole process, output discarded; fails loudly if the command fails."""
+    for _ in range(warmup):
+        subprocess.run(command, check=True, capture_output=True)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def report(rows: Sequence[tuple[str, float, float, float]]) -> None:
+    """Print `name, ours, baseline, ratio-goal` rows as a table with the measured ratio."""
+    print(f"{'benchmark':42} {'ours':>10} {'baseline':>10} {'ratio':>7} {'goal':>6}  ok")
+    for name, ours, baseline, goal in rows:
+        ratio = ours / baseline
+        print(
+            f"{name:42} {ours * 1000:8.1f}ms {baseline * 1000:8.1f}ms {ratio:7.2f} {goal:6.2f}  "
+            f"{'yes' if ratio <= goal else 'NO'}"
+        )
