@@ -7,6 +7,7 @@ raise `UsageError`; `main` prints them as one line on stderr and exits with code
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -31,6 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `elotui ... | head`: the reader left; say nothing more and don't let Python complain at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 __all__ = ["argparse", "main"]

@@ -174,12 +174,11 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
             }
         )
         return 0
-    print(
-        f"{game.rating} vs {game.opponent} · K {game.k} · method {method.value} ({method.description})"
-    )
+    print(f"{game.rating} vs {game.opponent} · K {game.k} · {method.value}: {method.description}")
     e = game.expected
-    rule = f"  (400-point rule: D {e.diff} counted as {e.diff_used})" if e.clamped else ""
-    print(f"Expected score {e.value * 100:.1f}%{rule}")
+    pd = f" (PD {e.pd / 100:.2f})" if e.pd is not None else ""
+    rule = f"  400-point rule: D {e.diff} counted as {e.diff_used}" if e.clamped else ""
+    print(f"Expected score {e.value * 100:.1f}%{pd}{rule}")
     print("  a draw counts half a point: this is not a strict win probability")
     print()
     rows = []
