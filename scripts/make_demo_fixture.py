@@ -1,0 +1,185 @@
+"""Write the demo logbook fixture (`elotui/logbook/demo/`): two players over several years.
+
+The games are drawn from a seeded random generator steered toward a planned rating path, so the
+replay shows every kind of crossing: tiers up and down, title requirements, K switching to 10,
+a fall below 1400 and a new initial rating, a junior at K 40, a month over the 700 cap, months where
+per-game rounding differs from the period rounding, and a published rating that does not match.
+
+Run `uv run python scripts/make_demo_fixture.py`; the output is committed, the script is how it was
+made. The generator simulates with the rating core; the app then replays the stored games.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from dataclasses import dataclass
+from datetime import date, timedelta
+from fractions import Fraction
+from pathlib import Path
+
+from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
+
+OUT = Path(__file__).resolve().parent.parent / "elotui" / "logbook" / "demo"
+FIRST_NAMES = ["Lucas", "Emma", "Nathan", "Léa", "Hugo", "Chloé", "Louis", "Manon", "Jules", "Inès",
+               "Arthur", "Sarah", "Paul", "Camille", "Tom", "Zoé", "Adam", "Lina", "Noah", "Jade"]  # fmt: skip
+LAST_NAMES = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand",
+              "Leroy", "Moreau", "Simon", "Laurent", "Lefebvre", "Michel", "Garcia", "David"]  # fmt: skip
+EVENTS = ["Open de Paris", "Club championship", "Rapidplay league", "Festival d'été", "Coupe de Lyon",
+          "Open de Cannes", "Interclubs", "Championnat régional", "Open de Bordeaux"]  # fmt: skip
+
+
+@dataclass
+class Plan:
+    name: str
+    birth_year: int
+    start_rating: int
+    games_before: int
+    first_month: date
+    # (month index from the first month, target rating at that point); linear in between
+    path: list[tuple[int, int]]
+    games_per_month: tuple[int, int]
+    busy_months: dict[int, int]  # month index → number of games (for the 700 cap)
+
+
+def months(start: date, count: int) -> list[date]:
+    out, year, month = [], start.year, start.month
+    for _ in range(count):
+        out.append(date(year, month, 1))
+        month += 1
+        if month == 13:
+            year, month = year + 1, 1
+    return out
+
+
+def target_at(plan: Plan, index: int) -> float:
+    for (i0, r0), (i1, r1) in zip(plan.path, plan.path[1:], strict=False):
+        if i0 <= index <= i1:
+            return r0 + (r1 - r0) * (index - i0) / (i1 - i0)
+    return plan.path[-1][1]
+
+
+def generate(plan: Plan, rng: random.Random) -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = []
+    rating = plan.start_rating
+    games_played = plan.games_before
+    reached_2300 = reached_2400 = False
+    count = plan.path[-1][0] + 1
+    for index, first in enumerate(months(plan.first_month, count)):
+        n = plan.busy_months.get(index, rng.randint(*plan.games_per_month))
+        if n == 0:
+            continue
+        goal = target_at(plan, index + 1)
+        k, _ = k_factor(
+            KProfile(plan.birth_year, games_played, reached_2400, reached_2300), first.year
+        )
+        # Events: one per 4–9 games, days within the month, so every game's period is this month.
+        games: list[PeriodGame] = []
+        day = 1
+        while len(games) < n:
+            size = min(n - len(games), rng.randint(4, 9))
+            event = rng.choice(EVENTS)
+            start_day = min(day, 28 - size // 2)
+            start = first + timedelta(days=start_day - 1)
+            end = start + timedelta(days=max(0, size // 2))
+            for g in range(size):
+                played = start + timedelta(days=min(g // 2, (end - start).days))
+                opponent = max(1000, min(2700, int(rng.gauss(rating, 140))))
+                need = (goal - rating) / max(1, n - len(games)) / max(k, 1)
+                expected = 1 / (1 + 10 ** ((opponent - rating) / 400))
+                bias = expected + max(-0.3, min(0.3, need * 0.8))
+                roll = rng.random()
+                score = (
+                    Fraction(1)
+                    if roll < bias - 0.12
+                    else Fraction(1, 2)
+                    if roll < bias + 0.12
+                    else Fraction(0)
+                )
+                games.append(PeriodGame(opponent, score))
+                rows.append({
+                    "player": plan.name,
+                    "date": played.isoformat(),
+                    "opponent": f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}",
+                    "opponent_rating": str(opponent),
+                    "result": {Fraction(1): "1", Fraction(1, 2): "0.5", Fraction(0): "0"}[score],
+                    "event": event,
+                    "event_start": start.isoformat(),
+                    "event_end": end.isoformat(),
+                    "own_rating": "",
+                    "rated": "yes",
+                })  # fmt: skip
+            day = min(27, day + size // 2 + rng.randint(2, 6))
+        result = period_change(rating, games, k)
+        rating = result.new_rating
+        games_played += n
+        reached_2300 = reached_2300 or rating >= 2300
+        reached_2400 = reached_2400 or rating >= 2400
+    return rows
+
+
+def special_games(rng: random.Random) -> list[dict[str, str]]:
+    """Games that show the rules the random part does not: an event across the new year rated in
+    January with the December list's own rating (Ro), a forfeit, and an unrated opponent."""
+    rows = []
+    christmas = [date(2023, 12, 28) + timedelta(days=d) for d in range(5)]
+    for played, opponent, result in zip(
+        christmas, [2011, 2105, 1987, 2140, 2062], ["1", "0", "0.5", "1", "0.5"], strict=True
+    ):
+        rows.append(_row("Camille Laurent", played, opponent, result, "Open de Noël",
+                         christmas[0], date(2024, 1, 3), own_rating="2054"))  # fmt: skip
+    rows.append(_row("Camille Laurent", date(2023, 3, 12), 1900, "1", "Interclubs", rated="no"))
+    rows.append(_row("Hugo Bernard", date(2022, 7, 10), None, "1", "Club championship"))
+    del rng
+    return rows
+
+
+def _row(
+    player: str, played: date, opponent: int | None, result: str, event: str,
+    start: date | None = None, end: date | None = None, own_rating: str = "", rated: str = "yes",
+) -> dict[str, str]:  # fmt: skip
+    return {
+        "player": player, "date": played.isoformat(),
+        "opponent": f"{FIRST_NAMES[played.day % 20]} {LAST_NAMES[played.month % 16]}",
+        "opponent_rating": "" if opponent is None else str(opponent), "result": result,
+        "event": event, "event_start": (start or played).isoformat(),
+        "event_end": (end or played).isoformat(), "own_rating": own_rating, "rated": rated,
+    }  # fmt: skip
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    camille = Plan(
+        name="Camille Laurent", birth_year=2007, start_rating=1480, games_before=12,
+        first_month=date(2021, 1, 1),
+        path=[(0, 1480), (6, 1620), (12, 1560), (24, 1820), (36, 2050), (48, 2260), (56, 2330),
+              (66, 2415), (70, 2380), (70, 2380)],
+        games_per_month=(0, 9), busy_months={30: 26},
+    )  # fmt: skip
+    hugo = Plan(
+        name="Hugo Bernard", birth_year=1972, start_rating=1540, games_before=180,
+        first_month=date(2021, 3, 1),
+        path=[(0, 1540), (10, 1610), (24, 1480), (34, 1380), (40, 1500), (56, 1590), (68, 1560)],
+        games_per_month=(0, 7), busy_months={},
+    )  # fmt: skip
+    rows = generate(camille, rng) + generate(hugo, rng) + special_games(rng)
+    rows.sort(key=lambda row: (row["player"], row["date"]))
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (OUT / "games.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    players = [
+        {"name": camille.name, "birth_year": camille.birth_year, "start_rating": camille.start_rating,
+         "games_before": camille.games_before, "notes": "Demo: a junior who climbs to the IM rating."},
+        {"name": hugo.name, "birth_year": hugo.birth_year, "start_rating": hugo.start_rating,
+         "games_before": hugo.games_before,
+         "notes": "Demo: a club player who falls below 1400 and is rated again."},
+    ]  # fmt: skip
+    (OUT / "players.json").write_text(json.dumps(players, indent=2, ensure_ascii=False) + "\n")
+    print(f"{len(rows)} games written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()
