@@ -1,0 +1,359 @@
+"""CSV import and export (product.md §4): the same columns both ways.
+
+`player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated`
+
+- `result` is the player's score: `1`, `0.5` (or `½`, `1/2`), `0`.
+- An empty `opponent_rating` is an unrated opponent; empty `own_rating` means "not known".
+- `rated` is `yes`/`no` (empty: yes). Dates are `YYYY-MM-DD`.
+
+An import reads and checks every row before it writes anything; if any row is bad, `ImportFailed` carries
+one `FILE:LINE: column: reason` line per problem and nothing is written. Good files go in with one
+executemany in one transaction, so an interrupted import leaves nothing behind either.
+
+The column order of an imported file is free, and `opponent`, `event`, `event_start`, `event_end`,
+`own_rating` and `rated` may be left out; `player` may be left out when the import names the player.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import operator
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from elotui.logbook.repository import (
+    LogbookError,
+    NotFound,
+    PlayerRecord,
+    Repository,
+)
+from elotui.rating.inputs import RATING_MAX, RATING_MIN
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "player",
+    "date",
+    "opponent",
+    "opponent_rating",
+    "result",
+    "event",
+    "event_start",
+    "event_end",
+    "own_rating",
+    "rated",
+)
+REQUIRED_COLUMNS = ("date", "opponent_rating", "result")
+
+# Result text → half points. Anything else is reported.
+RESULT_HALVES: dict[str, int] = {
+    "1": 2,
+    "1.0": 2,
+    "0.5": 1,
+    ".5": 1,
+    "½": 1,
+    "1/2": 1,
+    "0": 0,
+    "0.0": 0,
+}
+RESULT_TEXT = ("0", "0.5", "1")  # what export writes, by half points
+RATED_FLAGS: dict[str, int] = {
+    "": 1,
+    "yes": 1,
+    "y": 1,
+    "true": 1,
+    "1": 1,
+    "no": 0,
+    "n": 0,
+    "false": 0,
+    "0": 0,
+}
+EARLIEST_YEAR, LATEST_YEAR = 1850, 2200
+
+
+class ImportFailed(LogbookError):
+    """The file was not imported; `errors` lists every problem, one line each."""
+
+    def __init__(self, errors: list[str]) -> None:
+        self.errors = errors
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(f"nothing imported: {errors[0]}{more}")
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    file: str
+    imported: int
+    games_by_player: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)  # reason → games left out
+
+    @property
+    def skipped_total(self) -> int:
+        return sum(self.skipped.values())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "imported": self.imported,
+            "players": self.games_by_player,
+            "skipped": self.skipped_total,
+            "skipped_reasons": self.skipped,
+        }
+
+
+def _date_checker() -> Callable[[str], str | None]:
+    """`check(text)` → ISO text of a valid `YYYY-MM-DD` date, else None; remembers what it saw."""
+    seen: dict[str, str | None] = {}
+
+    def check(text: str) -> str | None:
+        try:
+            return seen[text]
+        except KeyError:
+            pass
+        value = text.strip()
+        result: str | None = None
+        if len(value) == 10 and value[4] == "-" and value[7] == "-":
+            try:
+                day = dt.date.fromisoformat(value)
+            except ValueError:
+                day = None
+            if day is not None and EARLIEST_YEAR <= day.year <= LATEST_YEAR:
+                result = day.isoformat()
+        seen[text] = result
+        return result
+
+    return check
+
+
+def _rating_checker() -> Callable[[str], int | None]:
+    """`check(text)` → the rating if it is a whole number in range, else None; remembers."""
+    seen: dict[str, int | None] = {}
+
+    def check(text: str) -> int | None:
+        try:
+            return seen[text]
+        except KeyError:
+            pass
+        try:
+            value: int | None = int(text.strip())
+        except ValueError:
+            value = None
+        if value is not None and not RATING_MIN <= value <= RATING_MAX:
+            value = None
+        seen[text] = value
+        return value
+
+    return check
+
+
+def _rating_reason(text: str) -> str:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        return f"not a whole number: {text!r}"
+    return f"must be from {RATING_MIN} to {RATING_MAX}, not {value}"
+
+
+def parse_games_csv(
+    handle: TextIO,
+    file_label: str,
+    player_ids: Mapping[str, int],
+    *,
+    only_player: str | None = None,
+) -> tuple[list[tuple[Any, ...]], Counter[str], Counter[str]]:
+    """Check every row of a CSV logbook; return storage rows, games per player and skipped reasons.
+
+    Raises `ImportFailed` listing every bad row. `only_player` fills an empty or missing `player`
+    cell and leaves other players' rows out (counted in the skipped reasons).
+    """
+    reader = csv.reader(handle)
+    errors: list[str] = []
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ImportFailed([f"{file_label}:1: header: the file is empty"]) from None
+    names = [name.strip().lower() for name in header]
+    unknown = [name for name in names if name not in CSV_COLUMNS]
+    duplicated = sorted({name for name in names if names.count(name) > 1})
+    missing = [name for name in REQUIRED_COLUMNS if name not in names]
+    if "player" not in names and only_player is None:
+        missing.insert(0, "player")
+    if unknown:
+        errors.append(f"{file_label}:1: header: unknown column(s) {', '.join(unknown)}")
+    if duplicated:
+        errors.append(f"{file_label}:1: header: repeated column(s) {', '.join(duplicated)}")
+    if missing:
+        errors.append(f"{file_label}:1: header: missing column(s) {', '.join(missing)}")
+    if errors:
+        errors.append(f"{file_label}:1: header: expected {','.join(CSV_COLUMNS)}")
+        raise ImportFailed(errors)
+
+    width = len(names)
+    # Missing columns read an empty cell appended to each row: one C-level itemgetter per row.
+    positions = [names.index(name) if name in names else width for name in CSV_COLUMNS]
+    cells = operator.itemgetter(*positions)
+
+    check_date = _date_checker()
+    check_rating = _rating_checker()
+    results = RESULT_HALVES
+    flags = RATED_FLAGS
+    only_id = player_ids.get(only_player) if only_player is not None else None
+    rows: list[tuple[Any, ...]] = []
+    append = rows.append
+    per_player: Counter[str] = Counter()
+    skipped: Counter[str] = Counter()
+    line_end = reader.line_num
+
+    for row in reader:
+        line = line_end + 1  # where this record starts (a quoted cell may span lines)
+        line_end = reader.line_num
+        if len(row) != width:
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue  # a blank line
+            errors.append(
+                f"{file_label}:{line}: row: expected {width} fields like the header, found {len(row)}"
+            )
+            continue
+        row.append("")
+        (
+            player,
+            day,
+            opponent,
+            opponent_rating,
+            result,
+            event,
+            event_start,
+            event_end,
+            own_rating,
+            rated,
+        ) = cells(row)
+        bad: list[str] = []
+
+        if only_player is not None and (not player or player.strip() == only_player):
+            player_id = only_id
+            player = only_player
+        else:
+            player = player.strip()
+            if only_player is not None:
+                skipped[f"rows of other players than {only_player}"] += 1
+                continue
+            player_id = player_ids.get(player)
+            if player_id is None:
+                bad.append(
+                    f"player: unknown player {player!r}; add it first with: "
+                    f"elotui player add {player!r}"
+                    if player
+                    else "player: empty"
+                )
+
+        played = check_date(day)
+        if played is None:
+            bad.append(f"date: expected YYYY-MM-DD, not {day!r}")
+
+        if opponent_rating:
+            opponent_value = check_rating(opponent_rating)
+            if opponent_value is None:
+                bad.append(f"opponent_rating: {_rating_reason(opponent_rating)}")
+        else:
+            opponent_value = None  # unrated opponent
+
+        halves = results.get(result)
+        if halves is None:
+            halves = results.get(result.strip())
+            if halves is None:
+                bad.append(f"result: expected 1, 0.5 or 0, not {result!r}")
+
+        start = end = None
+        if event_start:
+            start = check_date(event_start)
+            if start is None:
+                bad.append(f"event_start: expected YYYY-MM-DD, not {event_start!r}")
+        if event_end:
+            end = check_date(event_end)
+            if end is None:
+                bad.append(f"event_end: expected YYYY-MM-DD, not {event_end!r}")
+            elif start is not None and start > end:
+                bad.append(f"event_end: {end} is before event_start {start}")
+
+        own_value = None
+        if own_rating:
+            own_value = check_rating(own_rating)
+            if own_value is None:
+                bad.append(f"own_rating: {_rating_reason(own_rating)}")
+
+        rated_flag = flags.get(rated)
+        if rated_flag is None:
+            rated_flag = flags.get(rated.strip().lower())
+            if rated_flag is None:
+                bad.append(f"rated: expected yes or no, not {rated!r}")
+
+        if bad:
+            errors.extend(f"{file_label}:{line}: {reason}" for reason in bad)
+            continue
+        per_player[player] += 1
+        append(
+            (
+                player_id,
+                played,
+                opponent.strip() or None,
+                opponent_value,
+                halves,
+                event.strip() or None,
+                start,
+                end,
+                own_value,
+                rated_flag,
+                "",
+            )
+        )
+    if errors:
+        raise ImportFailed(errors)
+    return rows, per_player, skipped
+
+
+def import_csv(repository: Repository, path: Path, *, player: str | None = None) -> ImportSummary:
+    """Check the whole file, then add all its games in one transaction (or raise, having added none)."""
+    label = str(path)
+    player_ids = repository.player_ids_by_name()
+    if player is not None and player not in player_ids:
+        raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
+    try:
+        with path.open(newline="", encoding="utf-8-sig") as handle:
+            rows, per_player, skipped = parse_games_csv(
+                handle, label, player_ids, only_player=player
+            )
+    except UnicodeDecodeError as error:
+        raise ImportFailed([f"{label}: not UTF-8 text (byte {error.start})"]) from None
+    except csv.Error as error:
+        raise ImportFailed([f"{label}: not readable as CSV ({error})"]) from None
+    except OSError as error:
+        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    imported = repository.add_games(rows)
+    return ImportSummary(label, imported, dict(per_player), dict(skipped))
+
+
+def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord]) -> int:
+    """Write the games of `players` (oldest first, player by player); returns the rows written."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+    for player in players:
+        for game in repository.games_for_replay(player.id):
+            writer.writerow(
+                (
+                    player.name,
+                    game.date.isoformat(),
+                    game.opponent or "",
+                    "" if game.opponent_rating is None else game.opponent_rating,
+                    RESULT_TEXT[int(game.score * 2)],
+                    game.event or "",
+                    game.event_start.isoformat() if game.event_start else "",
+                    game.event_end.isoformat() if game.event_end else "",
+                    "" if game.own_rating is None else game.own_rating,
+                    "yes" if game.rated else "no",
+                )
+            )
+            count += 1
+    return count

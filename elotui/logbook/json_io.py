@@ -1,0 +1,249 @@
+"""JSON export and import: whole players (profile, games, published ratings) in one document.
+
+CSV carries games only; a JSON export carries everything a replay needs, so exporting a logbook and
+importing it into an empty one gives the same players, games and published ratings, hence the same
+replay. The document:
+
+    {"format": "elotui-logbook", "version": 1,
+     "players": [{"name", "fide_id", "birth_year", "start_rating", "games_before", "reached_2400",
+                  "fixed_k", "notes",
+                  "games": [{"date", "opponent", "opponent_rating", "result", "score", "event",
+                             "event_start", "event_end", "own_rating", "rated", "notes"}],
+                  "published": [{"month", "rating"}]}]}
+
+`result` is the CSV text ("1", "0.5", "0"), `score` the same as a number; dates are `YYYY-MM-DD`,
+unrated is null. An import adds players that are not in the logbook yet; a player already there is an
+error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
+from elotui.logbook.repository import (
+    PLAYER_FIELDS,
+    SCORE_BY_HALVES,
+    LogbookError,
+    NewGame,
+    PlayerBundle,
+    PlayerRecord,
+    Repository,
+    check_game_fields,
+    check_month,
+    check_player_fields,
+)
+
+FORMAT_NAME = "elotui-logbook"
+FORMAT_VERSION = 1
+
+
+def _date_text(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def player_document(repository: Repository, player: PlayerRecord) -> dict[str, Any]:
+    games = [
+        {
+            "id": game.id,
+            "date": game.date.isoformat(),
+            "opponent": game.opponent,
+            "opponent_rating": game.opponent_rating,
+            "result": RESULT_TEXT[int(game.score * 2)],
+            "score": float(game.score),
+            "event": game.event,
+            "event_start": _date_text(game.event_start),
+            "event_end": _date_text(game.event_end),
+            "own_rating": game.own_rating,
+            "rated": game.rated,
+            "notes": game.notes,
+        }
+        for game in repository.games_for_replay(player.id)
+    ]
+    published = [
+        {"month": record.month, "rating": record.rating}
+        for record in repository.list_published(player.id)
+    ]
+    profile = {name: getattr(player, name) for name in PLAYER_FIELDS}
+    return {**profile, "games": games, "published": published}
+
+
+def export_document(repository: Repository, players: Iterable[PlayerRecord]) -> dict[str, Any]:
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "players": [player_document(repository, player) for player in players],
+    }
+
+
+class _Checker:
+    """Collects `FILE: where: reason` lines while reading a document."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.errors: list[str] = []
+
+    def fail(self, where: str, reason: str) -> None:
+        self.errors.append(f"{self.label}: {where}: {reason}")
+
+    def optional_int(self, value: Any, where: str) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(where, f"expected a whole number or null, not {value!r}")
+            return None
+        return value
+
+    def optional_date(self, value: Any, where: str) -> dt.date | None:
+        if value is None:
+            return None
+        try:
+            if not isinstance(value, str) or len(value) != 10:
+                raise ValueError
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            self.fail(where, f"expected YYYY-MM-DD, not {value!r}")
+            return None
+
+    def optional_text(self, value: Any, where: str) -> str | None:
+        if value is None or isinstance(value, str):
+            return value
+        self.fail(where, f"expected text or null, not {value!r}")
+        return None
+
+
+def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
+    if not isinstance(item, dict):
+        check.fail(where, "expected an object")
+        return None
+    before = len(check.errors)
+    day = check.optional_date(item.get("date"), f"{where}.date")
+    if item.get("date") is None:
+        check.fail(f"{where}.date", "missing")
+    result = item.get("result")
+    if result is None and isinstance(item.get("score"), int | float):
+        result = str(item["score"]).removesuffix(".0")
+    halves = RESULT_HALVES.get(str(result)) if result is not None else None
+    if halves is None:
+        check.fail(f"{where}.result", f"expected 1, 0.5 or 0, not {result!r}")
+    rated = item.get("rated", True)
+    if not isinstance(rated, bool):
+        check.fail(f"{where}.rated", f"expected true or false, not {rated!r}")
+    notes = check.optional_text(item.get("notes"), f"{where}.notes")
+    game_fields: dict[str, Any] = {
+        "opponent": check.optional_text(item.get("opponent"), f"{where}.opponent"),
+        "opponent_rating": check.optional_int(
+            item.get("opponent_rating"), f"{where}.opponent_rating"
+        ),
+        "event": check.optional_text(item.get("event"), f"{where}.event"),
+        "event_start": check.optional_date(item.get("event_start"), f"{where}.event_start"),
+        "event_end": check.optional_date(item.get("event_end"), f"{where}.event_end"),
+        "own_rating": check.optional_int(item.get("own_rating"), f"{where}.own_rating"),
+    }
+    if len(check.errors) > before or day is None or halves is None:
+        return None
+    game = NewGame(
+        date=day,
+        score=SCORE_BY_HALVES[halves],
+        rated=bool(rated),
+        notes=notes or "",
+        **game_fields,
+    )
+    try:
+        check_game_fields(game)
+    except LogbookError as error:
+        check.fail(where, str(error))
+        return None
+    return game
+
+
+def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
+    if not isinstance(item, dict):
+        check.fail(where, "expected an object")
+        return None
+    before = len(check.errors)
+    profile: dict[str, Any] = {}
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        check.fail(f"{where}.name", "missing or empty")
+    else:
+        profile["name"] = name.strip()
+    for field in ("fide_id", "birth_year", "start_rating", "fixed_k"):
+        profile[field] = check.optional_int(item.get(field), f"{where}.{field}")
+    games_before = item.get("games_before", 0)
+    profile["games_before"] = check.optional_int(games_before, f"{where}.games_before") or 0
+    reached = item.get("reached_2400", False)
+    if not isinstance(reached, bool):
+        check.fail(f"{where}.reached_2400", f"expected true or false, not {reached!r}")
+    profile["reached_2400"] = bool(reached)
+    profile["notes"] = check.optional_text(item.get("notes"), f"{where}.notes") or ""
+    if len(check.errors) == before:
+        try:
+            check_player_fields(profile)
+        except LogbookError as error:
+            check.fail(where, str(error))
+
+    games: list[NewGame] = []
+    for index, game_item in enumerate(item.get("games") or []):
+        game = _read_game(check, game_item, f"{where}.games[{index}]")
+        if game is not None:
+            games.append(game)
+    published: list[tuple[str, int]] = []
+    for index, entry in enumerate(item.get("published") or []):
+        spot = f"{where}.published[{index}]"
+        if not isinstance(entry, dict):
+            check.fail(spot, "expected an object")
+            continue
+        month, rating = entry.get("month"), entry.get("rating")
+        try:
+            check_month(str(month))
+        except LogbookError as error:
+            check.fail(f"{spot}.month", str(error))
+            continue
+        value = check.optional_int(rating, f"{spot}.rating")
+        if value is None:
+            check.fail(f"{spot}.rating", "missing")
+            continue
+        published.append((str(month), value))
+    if len(check.errors) > before:
+        return None
+    return PlayerBundle(profile=profile, games=games, published=published)
+
+
+def import_json(repository: Repository, path: Path) -> ImportSummary:
+    label = str(path)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ImportFailed([f"{label}: not a JSON document ({error})"]) from None
+    except OSError as error:
+        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    check = _Checker(label)
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise ImportFailed([f"{label}: format: not an elotui logbook export"])
+    if document.get("version") != FORMAT_VERSION:
+        raise ImportFailed([f"{label}: version: {document.get('version')!r} is not supported"])
+    existing = repository.player_ids_by_name()
+    bundles: list[PlayerBundle] = []
+    seen: set[str] = set()
+    for index, item in enumerate(document.get("players") or []):
+        bundle = _read_player(check, item, f"players[{index}]")
+        if bundle is None:
+            continue
+        name = bundle.profile["name"]
+        if name in existing:
+            check.fail(f"players[{index}].name", f"{name!r} is already in the logbook")
+        elif name in seen:
+            check.fail(f"players[{index}].name", f"{name!r} appears twice in the file")
+        seen.add(name)
+        bundles.append(bundle)
+    if check.errors:
+        raise ImportFailed(check.errors)
+    imported = repository.add_players_with_games(bundles)
+    return ImportSummary(
+        label, imported, {bundle.profile["name"]: len(bundle.games) for bundle in bundles}, {}
+    )

@@ -1,0 +1,126 @@
+"""The logbook tables: what the user typed, never a derived rating.
+
+The database enforces the rules itself (a script writing with plain `sqlite3` cannot break them):
+unique player names, ratings 100–3500, a result of 1, ½ or 0, a game always belongs to a player and goes
+with it, one published rating per player and month.
+
+Storage choices:
+- A game's result is `score_halves`, the player's score in half points: 2 = win, 1 = draw, 0 = loss.
+  An integer compares exactly and a CHECK keeps it to the three values.
+- An unrated opponent (or a player unrated at the start of the logbook) is a NULL rating.
+- A published rating's `month` is text `YYYY-MM`, the month of the official list.
+
+The schema itself is made by the Alembic migrations in `migrations/`; these classes must match them
+(a test compares the two). `create_all` is for tests only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import CheckConstraint, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
+
+# Named constraints let batch migrations on SQLite find and alter them later. This has to be set before
+# the first table class below is created.
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+SQLModel.metadata.naming_convention = NAMING_CONVENTION
+
+# Score in half points: what `score_halves` holds.
+WIN_HALVES, DRAW_HALVES, LOSS_HALVES = 2, 1, 0
+
+# `PRAGMA application_id` of an elotui database ("ELOT"): tells our files from other SQLite files.
+APPLICATION_ID = 0x454C4F54
+
+
+def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:
+    condition = f"{column} BETWEEN {RATING_MIN} AND {RATING_MAX}"
+    if nullable:
+        condition = f"{column} IS NULL OR ({condition})"
+    return CheckConstraint(condition, name=f"{column}_range")
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "player"
+    __table_args__ = (
+        CheckConstraint("length(trim(name)) > 0", name="name_not_empty"),
+        CheckConstraint("fide_id IS NULL OR fide_id > 0", name="fide_id_positive"),
+        CheckConstraint(
+            "birth_year IS NULL OR birth_year BETWEEN 1850 AND 2200", name="birth_year_range"
+        ),
+        _rating_check("start_rating"),
+        CheckConstraint("games_before >= 0", name="games_before_not_negative"),
+        CheckConstraint("reached_2400 IN (0, 1)", name="reached_2400_bool"),
+        CheckConstraint(
+            f"fixed_k IS NULL OR fixed_k BETWEEN {K_MIN} AND {K_MAX}", name="fixed_k_range"
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    fide_id: int | None = None
+    birth_year: int | None = None
+    start_rating: int | None = None  # NULL: unrated when the logbook starts
+    # games_before: rated games played before the logbook; reached_2400: ever published at 2400 or
+    # more before the logbook. Server defaults let plain-SQL scripts leave these out.
+    games_before: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    reached_2400: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    fixed_k: int | None = None  # a K chosen by the user instead of the FIDE steps
+    notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "game"
+    __table_args__ = (
+        CheckConstraint(
+            f"score_halves IN ({LOSS_HALVES}, {DRAW_HALVES}, {WIN_HALVES})", name="score_halves"
+        ),
+        _rating_check("opponent_rating"),
+        _rating_check("own_rating"),
+        CheckConstraint("rated IN (0, 1)", name="rated_bool"),
+        CheckConstraint(
+            "event_start IS NULL OR event_end IS NULL OR event_start <= event_end",
+            name="event_dates_ordered",
+        ),
+        # The replay reads one player's games in date order; this index serves it directly (SQLite
+        # appends the rowid, `id`, to every index entry, so ties stay in entry order).
+        Index("ix_game_player_id_date", "player_id", "date"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
+    date: dt.date
+    opponent: str | None = None
+    opponent_rating: int | None = None  # NULL: unrated opponent
+    score_halves: int  # 2 win, 1 draw, 0 loss
+    event: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    own_rating: int | None = None  # the rating used for this game (Ro), if known
+    rated: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})  # forfeits: no
+    notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
+
+
+class PublishedRating(SQLModel, table=True):
+    __tablename__ = "published_rating"
+    __table_args__ = (
+        UniqueConstraint("player_id", "month"),
+        CheckConstraint(
+            "month GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr(month, 6, 2) BETWEEN '01' AND '12'",
+            name="month_format",
+        ),
+        _rating_check("rating", nullable=False),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
+    month: str  # YYYY-MM
+    rating: int

@@ -1,0 +1,130 @@
+"""PGN import through python-chess: one player's games, from the tags only.
+
+Only the headers are parsed (`chess.pgn.read_headers` skips the moves), so large files go fast. For
+each game where the named player is `White` or `Black` (compared without regard to case or spaces):
+- the date from `Date` (a date with `??` is skipped: the rating period would be a guess);
+- the score from `Result` (`1-0`, `0-1`, `1/2-1/2`; an unfinished `*` is skipped);
+- the opponent and the opponent's rating from the other side's name and `WhiteElo`/`BlackElo`
+  (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped);
+- the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
+- `Event` and, when complete, `EventDate` as the event's start.
+Every skipped game is counted by reason; the games are added in one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import chess.pgn
+
+from elotui.logbook.csv_io import ImportSummary
+from elotui.logbook.repository import (
+    DRAW,
+    LOSS,
+    WIN,
+    LogbookError,
+    NewGame,
+    Repository,
+    game_row,
+)
+from elotui.rating.inputs import RATING_MAX, RATING_MIN
+
+_WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
+_UNRATED = {"", "0", "?", "-"}
+
+SKIP_NOT_PLAYER = "games without the player"
+SKIP_NO_DATE = "games without a full date"
+SKIP_NO_RESULT = "games without a result"
+SKIP_BAD_RATING = "games with an opponent rating outside 100-3500"
+
+
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _pgn_date(text: str | None) -> dt.date | None:
+    if not text or "?" in text:
+        return None
+    try:
+        return dt.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+    except ValueError:
+        return None
+
+
+def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
+    """(usable, rating): unrated is (True, None); a bad value is (False, None)."""
+    value = (text or "").strip()
+    if value in _UNRATED:
+        return True, None
+    try:
+        rating = int(value)
+    except ValueError:
+        return True, None  # not a number at all: treat as no rating given
+    if RATING_MIN <= rating <= RATING_MAX:
+        return True, rating
+    return False, None
+
+
+def read_pgn_games(handle: Any, player: str) -> tuple[list[NewGame], Counter[str]]:
+    """The named player's games in a PGN text stream, and the skipped games by reason."""
+    games: list[NewGame] = []
+    skipped: Counter[str] = Counter()
+    while True:
+        headers = chess.pgn.read_headers(handle)
+        if headers is None:
+            break
+        white, black = headers.get("White", ""), headers.get("Black", "")
+        if _same_name(white, player):
+            side, other = "White", "Black"
+        elif _same_name(black, player):
+            side, other = "Black", "White"
+        else:
+            skipped[SKIP_NOT_PLAYER] += 1
+            continue
+        day = _pgn_date(headers.get("Date"))
+        if day is None:
+            skipped[SKIP_NO_DATE] += 1
+            continue
+        white_score = _WHITE_SCORE.get(headers.get("Result", "*").strip())
+        if white_score is None:
+            skipped[SKIP_NO_RESULT] += 1
+            continue
+        score: Fraction = white_score if side == "White" else 1 - white_score
+        usable, opponent_rating = _pgn_rating(headers.get(f"{other}Elo"))
+        if not usable:
+            skipped[SKIP_BAD_RATING] += 1
+            continue
+        _, own_rating = _pgn_rating(headers.get(f"{side}Elo"))
+        event = headers.get("Event", "").strip()
+        opponent = headers.get(other, "").strip()
+        event_start = _pgn_date(headers.get("EventDate"))
+        games.append(
+            NewGame(
+                date=day,
+                opponent_rating=opponent_rating,
+                score=score,
+                opponent=None if opponent in ("", "?") else opponent,
+                event=None if event in ("", "?") else event,
+                event_start=event_start if event_start and event_start <= day else None,
+                own_rating=own_rating,
+            )
+        )
+    return games, skipped
+
+
+def import_pgn(repository: Repository, path: Path, *, player: str) -> ImportSummary:
+    record = repository.find_player(player)  # NotFound says how to add the player
+    label = str(path)
+    try:
+        with path.open(encoding="utf-8-sig", errors="replace") as handle:
+            games, skipped = read_pgn_games(handle, record.name)
+    except OSError as error:
+        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    imported = repository.add_games([game_row(record.id, game) for game in games])
+    return ImportSummary(
+        label, imported, {record.name: imported} if imported else {}, dict(skipped)
+    )

@@ -1,0 +1,708 @@
+"""Reading and writing the logbook; everything leaves here as plain frozen dataclasses.
+
+- `PlayerRecord`, `GameRecord`, `PublishedRecord` are what the replay, the CLI and the app consume. They
+  hold no session and no ORM state.
+- A game's score is a `fractions.Fraction`: `Fraction(1)`, `Fraction(1, 2)` or `Fraction(0)`, the same
+  values `elotui.rating` computes with (stored as half points, see `elotui.logbook.models`).
+  An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
+- A published rating's month is text `YYYY-MM`.
+- Each call opens one short session or connection; each write is one transaction (`BEGIN IMMEDIATE`), so a
+  failed write changes nothing and raises a `LogbookError` whose `str()` says why in one line.
+- Bulk paths (`add_games`, `games_for_replay`) use SQLAlchemy Core with one `executemany` or one select
+  of plain tuples, never one ORM object per game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, Table, bindparam, func, insert, select
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite as sqlite_dialect
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, col
+from sqlmodel import select as orm_select
+
+from elotui.logbook.engine import make_engine
+from elotui.logbook.migrate import UpgradeResult, upgrade_database
+from elotui.logbook.models import Game, Player, PublishedRating
+from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
+
+WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+# Index = half points stored in the database.
+SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)
+HALVES_BY_SCORE: dict[Fraction, int] = {LOSS: 0, DRAW: 1, WIN: 2}
+
+MONTH_PATTERN = re.compile(r"^(19|20|21)\d\d-(0[1-9]|1[0-2])$")
+
+GAME_TABLE: Table = Game.__table__  # type: ignore[attr-defined]
+PLAYER_TABLE: Table = Player.__table__  # type: ignore[attr-defined]
+
+# The storage columns `add_games` expects in each row (dates as ISO `YYYY-MM-DD` text).
+GAME_COLUMNS: tuple[str, ...] = (
+    "player_id",
+    "date",
+    "opponent",
+    "opponent_rating",
+    "score_halves",
+    "event",
+    "event_start",
+    "event_end",
+    "own_rating",
+    "rated",
+    "notes",
+)
+
+
+class LogbookError(Exception):
+    """A write or lookup that cannot be done; `str()` is a one-line reason. Nothing was changed."""
+
+
+class NotFound(LogbookError):
+    pass
+
+
+class InvalidData(LogbookError):
+    pass
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    name: str
+    fide_id: int | None = None
+    birth_year: int | None = None
+    start_rating: int | None = None  # None: unrated when the logbook starts
+    games_before: int = 0  # rated games before the logbook
+    reached_2400: bool = False  # ever published at 2400 or more before the logbook
+    fixed_k: int | None = None  # K chosen by the user instead of the FIDE steps
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to add: everything but the ids."""
+
+    date: dt.date
+    opponent_rating: int | None  # None: unrated opponent
+    score: Fraction  # 1, 1/2 or 0
+    opponent: str | None = None
+    event: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    own_rating: int | None = None  # the rating used for the game (Ro), if known
+    rated: bool = True
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    player_id: int
+    date: dt.date
+    opponent_rating: int | None  # None: unrated opponent
+    score: Fraction  # 1, 1/2 or 0
+    opponent: str | None = None
+    event: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    own_rating: int | None = None  # the rating used for the game (Ro), if known
+    rated: bool = True
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedRecord:
+    id: int
+    player_id: int
+    month: str  # YYYY-MM
+    rating: int
+
+
+@dataclass(frozen=True)
+class PlayerBundle:
+    """A whole player to add at once (JSON import, demo logbook)."""
+
+    profile: Mapping[str, Any]  # `PlayerRecord` fields except `id`
+    games: Sequence[NewGame] = ()
+    published: Sequence[tuple[str, int]] = ()  # (YYYY-MM, rating)
+
+
+PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")
+GAME_FIELDS = tuple(f.name for f in dataclasses.fields(NewGame))
+
+
+# --- checks (the database enforces the same; these give the friendlier message) ------------------
+
+
+def _check_rating(value: int | None, what: str) -> None:
+    if value is not None and not RATING_MIN <= value <= RATING_MAX:
+        raise InvalidData(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
+
+
+def check_player_fields(fields: Mapping[str, Any]) -> None:
+    if "name" in fields:
+        name = fields["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidData("a player's name cannot be empty")
+    _check_rating(fields.get("start_rating"), "rating")
+    games_before = fields.get("games_before")
+    if games_before is not None and games_before < 0:
+        raise InvalidData(f"games before the logbook cannot be negative, not {games_before}")
+    fixed_k = fields.get("fixed_k")
+    if fixed_k is not None and not K_MIN <= fixed_k <= K_MAX:
+        raise InvalidData(f"K must be from {K_MIN} to {K_MAX}, not {fixed_k}")
+    birth_year = fields.get("birth_year")
+    if birth_year is not None and not 1850 <= birth_year <= 2200:
+        raise InvalidData(f"birth year {birth_year} is not plausible")
+    fide_id = fields.get("fide_id")
+    if fide_id is not None and fide_id <= 0:
+        raise InvalidData(f"FIDE id must be a positive number, not {fide_id}")
+
+
+def check_game_fields(game: NewGame) -> None:
+    _check_rating(game.opponent_rating, "opponent rating")
+    _check_rating(game.own_rating, "own rating")
+    if game.score not in HALVES_BY_SCORE:
+        raise InvalidData(f"result must be 1, 0.5 or 0, not {game.score}")
+    if game.event_start and game.event_end and game.event_start > game.event_end:
+        raise InvalidData("the event cannot end before it starts")
+
+
+def check_month(month: str) -> str:
+    if not MONTH_PATTERN.match(month):
+        raise InvalidData(f"month must be YYYY-MM, not {month!r}")
+    return month
+
+
+def month_of(day: dt.date) -> str:
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def _explain(error: IntegrityError | OperationalError) -> LogbookError:
+    """The database's refusal as one line a user can act on."""
+    message = str(error.orig)
+    if "UNIQUE constraint failed: player.name" in message:
+        return InvalidData("a player with that name already exists")
+    if "UNIQUE constraint failed: published_rating" in message:
+        return InvalidData("that player already has a published rating for that month")
+    if "FOREIGN KEY constraint failed" in message:
+        return NotFound("the player does not exist (any more)")
+    if "CHECK constraint failed" in message:
+        name = message.rsplit(":", 1)[-1].strip()
+        return InvalidData(f"the database refused a value ({name})")
+    if "database is locked" in message:
+        return LogbookError("the logbook is busy (another elotui is writing); try again")
+    return LogbookError(f"the database refused the change: {message}")
+
+
+def _name_taken(error: InvalidData, name: str) -> InvalidData:
+    if "already exists" in str(error) and name:
+        return InvalidData(f"a player named {name!r} already exists")
+    return error
+
+
+# --- conversions ----------------------------------------------------------------------------------
+
+
+def _player_record(player: Player) -> PlayerRecord:
+    assert player.id is not None
+    return PlayerRecord(
+        id=player.id,
+        name=player.name,
+        fide_id=player.fide_id,
+        birth_year=player.birth_year,
+        start_rating=player.start_rating,
+        games_before=player.games_before,
+        reached_2400=player.reached_2400,
+        fixed_k=player.fixed_k,
+        notes=player.notes,
+    )
+
+
+def _game_record(game: Game) -> GameRecord:
+    assert game.id is not None
+    return GameRecord(
+        id=game.id,
+        player_id=game.player_id,
+        date=game.date,
+        opponent_rating=game.opponent_rating,
+        score=SCORE_BY_HALVES[game.score_halves],
+        opponent=game.opponent,
+        event=game.event,
+        event_start=game.event_start,
+        event_end=game.event_end,
+        own_rating=game.own_rating,
+        rated=game.rated,
+        notes=game.notes,
+    )
+
+
+def game_row(player_id: int, game: NewGame) -> tuple[Any, ...]:
+    """The storage tuple (`GAME_COLUMNS` order) of a game, as `add_games` takes it."""
+    return (
+        player_id,
+        game.date.isoformat(),
+        game.opponent,
+        game.opponent_rating,
+        HALVES_BY_SCORE[game.score],
+        game.event,
+        game.event_start.isoformat() if game.event_start else None,
+        game.event_end.isoformat() if game.event_end else None,
+        game.own_rating,
+        1 if game.rated else 0,
+        game.notes,
+    )
+
+
+_GAME_SELECT_COLUMNS = (
+    GAME_TABLE.c.id,
+    GAME_TABLE.c.player_id,
+    GAME_TABLE.c.date,
+    GAME_TABLE.c.opponent_rating,
+    GAME_TABLE.c.score_halves,
+    GAME_TABLE.c.opponent,
+    GAME_TABLE.c.event,
+    GAME_TABLE.c.event_start,
+    GAME_TABLE.c.event_end,
+    GAME_TABLE.c.own_rating,
+    GAME_TABLE.c.rated,
+    GAME_TABLE.c.notes,
+)
+
+
+# The bulk paths build their SQL with Core once, then run it on the DBAPI cursor of an SQLAlchemy
+# connection (our pragmas, our transaction): SQLAlchemy's per-row parameter and result processing
+# would otherwise cost more than SQLite itself on 100,000 rows.
+def _compile(statement: Any) -> tuple[str, tuple[str, ...]]:
+    compiled = statement.compile(dialect=sqlite_dialect())
+    return str(compiled), tuple(compiled.positiontup or ())
+
+
+@functools.cache
+def _bulk_insert_sql() -> str:
+    sql, order = _compile(
+        insert(GAME_TABLE).values({name: bindparam(name) for name in GAME_COLUMNS})
+    )
+    assert order == GAME_COLUMNS, order
+    return sql
+
+
+@functools.cache
+def _select_games_sql(newest_first: bool) -> str:
+    order = (
+        (GAME_TABLE.c.date.desc(), GAME_TABLE.c.id.desc())
+        if newest_first
+        else (GAME_TABLE.c.date, GAME_TABLE.c.id)
+    )
+    statement = (
+        select(*_GAME_SELECT_COLUMNS)
+        .where(GAME_TABLE.c.player_id == bindparam("player_id"))
+        .order_by(*order)
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+    )
+    sql, params = _compile(statement)
+    assert params == ("player_id", "limit", "offset"), params
+    return sql
+
+
+def _records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
+    # A tight loop: local names, a date cache (many games share a day), no per-row attribute lookups.
+    parse = dt.date.fromisoformat
+    dates: dict[str, dt.date] = {}
+    scores = SCORE_BY_HALVES
+    make = GameRecord
+    records: list[GameRecord] = []
+    append = records.append
+    for (
+        game_id,
+        player_id,
+        day,
+        opponent_rating,
+        halves,
+        opponent,
+        event,
+        event_start,
+        event_end,
+        own_rating,
+        rated,
+        notes,
+    ) in rows:
+        played = dates.get(day)
+        if played is None:
+            played = dates[day] = parse(day)
+        append(
+            make(
+                game_id,
+                player_id,
+                played,
+                opponent_rating,
+                scores[halves],
+                opponent,
+                event,
+                parse(event_start) if event_start else None,
+                parse(event_end) if event_end else None,
+                own_rating,
+                bool(rated),
+                notes,
+            )
+        )
+    return records
+
+
+# --- the repository -------------------------------------------------------------------------------
+
+
+class Repository:
+    """The logbook in one SQLite file. Safe to share between threads: nothing is kept open."""
+
+    def __init__(self, engine: Engine, *, upgrade: UpgradeResult | None = None) -> None:
+        self.engine = engine
+        self._writer = engine.execution_options(immediate=True)
+        self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
+
+    # players
+
+    def add_player(
+        self,
+        name: str,
+        *,
+        fide_id: int | None = None,
+        birth_year: int | None = None,
+        start_rating: int | None = None,
+        games_before: int = 0,
+        reached_2400: bool = False,
+        fixed_k: int | None = None,
+        notes: str = "",
+    ) -> PlayerRecord:
+        fields: dict[str, Any] = {
+            "name": name.strip(),
+            "fide_id": fide_id,
+            "birth_year": birth_year,
+            "start_rating": start_rating,
+            "games_before": games_before,
+            "reached_2400": reached_2400,
+            "fixed_k": fixed_k,
+            "notes": notes,
+        }
+        check_player_fields(fields)
+        player = Player(**fields)
+        try:
+            with self._write() as session:
+                session.add(player)
+                session.flush()
+                return _player_record(player)
+        except InvalidData as error:
+            raise _name_taken(error, fields["name"]) from None
+
+    def update_player(self, player_id: int, **changes: Any) -> PlayerRecord:
+        """Change some of a player's fields (names as in `PlayerRecord`)."""
+        unknown = set(changes) - set(PLAYER_FIELDS)
+        if unknown:
+            raise InvalidData(f"unknown player field(s): {', '.join(sorted(unknown))}")
+        if "name" in changes:
+            changes["name"] = str(changes["name"]).strip()
+        check_player_fields(changes)
+        try:
+            with self._write() as session:
+                player = session.get(Player, player_id)
+                if player is None:
+                    raise NotFound(f"no player with id {player_id}")
+                for name, value in changes.items():
+                    setattr(player, name, value)
+                session.add(player)
+                session.flush()
+                return _player_record(player)
+        except InvalidData as error:
+            raise _name_taken(error, changes.get("name", "")) from None
+
+    def get_player(self, player_id: int) -> PlayerRecord:
+        with Session(self.engine) as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise NotFound(f"no player with id {player_id}")
+            return _player_record(player)
+
+    def find_player(self, name: str) -> PlayerRecord:
+        """The player called `name` (exactly, after trimming spaces)."""
+        with Session(self.engine) as session:
+            player = session.exec(
+                orm_select(Player).where(col(Player.name) == name.strip())
+            ).first()
+            if player is None:
+                raise NotFound(
+                    f"no player named {name.strip()!r}; add one with: elotui player add {name.strip()!r}"
+                )
+            return _player_record(player)
+
+    def list_players(self) -> list[PlayerRecord]:
+        with Session(self.engine) as session:
+            players = session.exec(orm_select(Player).order_by(col(Player.name)))
+            return [_player_record(player) for player in players]
+
+    def player_ids_by_name(self) -> dict[str, int]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(PLAYER_TABLE.c.name, PLAYER_TABLE.c.id))
+            return {name: player_id for name, player_id in rows}
+
+    def remove_player(self, player_id: int) -> int:
+        """Delete a player with all their games and published ratings; returns the games removed."""
+        with self._write() as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise NotFound(f"no player with id {player_id}")
+            games = self._count_games(session, player_id)
+            session.delete(player)
+            session.flush()
+            return games
+
+    # games
+
+    def add_game(self, player_id: int, game: NewGame) -> GameRecord:
+        check_game_fields(game)
+        row = Game(
+            player_id=player_id, score_halves=HALVES_BY_SCORE[game.score], **_game_values(game)
+        )
+        with self._write() as session:
+            session.add(row)
+            session.flush()
+            return _game_record(row)
+
+    def update_game(self, game_id: int, **changes: Any) -> GameRecord:
+        """Change some of a game's fields (names as in `NewGame`, plus `player_id`)."""
+        unknown = set(changes) - set(GAME_FIELDS) - {"player_id"}
+        if unknown:
+            raise InvalidData(f"unknown game field(s): {', '.join(sorted(unknown))}")
+        with self._write() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            current = _game_record(row)
+            updated = dataclasses.replace(
+                _new_game(current), **{k: v for k, v in changes.items() if k != "player_id"}
+            )
+            check_game_fields(updated)
+            for name, value in _game_values(updated).items():
+                setattr(row, name, value)
+            row.score_halves = HALVES_BY_SCORE[updated.score]
+            if "player_id" in changes:
+                row.player_id = changes["player_id"]
+            session.add(row)
+            session.flush()
+            return _game_record(row)
+
+    def get_game(self, game_id: int) -> GameRecord:
+        with Session(self.engine) as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            return _game_record(row)
+
+    def remove_game(self, game_id: int) -> None:
+        with self._write() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            session.delete(row)
+            session.flush()
+
+    def count_games(self, player_id: int | None = None) -> int:
+        with Session(self.engine) as session:
+            return self._count_games(session, player_id)
+
+    @staticmethod
+    def _count_games(session: Session, player_id: int | None) -> int:
+        statement = select(func.count()).select_from(GAME_TABLE)
+        if player_id is not None:
+            statement = statement.where(GAME_TABLE.c.player_id == player_id)
+        return int(session.connection().execute(statement).scalar_one())
+
+    def list_games(
+        self,
+        player_id: int,
+        *,
+        newest_first: bool = True,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[GameRecord]:
+        """One player's games by date (then by entry order); a page of them with `limit`/`offset`."""
+        sql = _select_games_sql(newest_first)
+        with self.engine.connect() as connection:
+            cursor = connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+                sql, (player_id, -1 if limit is None else limit, offset)
+            )
+            try:
+                rows = cursor.fetchall()
+            finally:
+                cursor.close()
+        return _records_from_rows(rows)
+
+    def games_for_replay(self, player_id: int) -> list[GameRecord]:
+        """All of a player's games, oldest first: one Core select of plain tuples (fast)."""
+        return self.list_games(player_id, newest_first=False)
+
+    def add_games(self, rows: Sequence[Sequence[Any]]) -> int:
+        """Insert many games in one transaction with one executemany; all or nothing.
+
+        `rows` are storage tuples in `GAME_COLUMNS` order: dates as `YYYY-MM-DD` text,
+        `score_halves` 0/1/2, `rated` 0/1 (see `game_row`). The caller has checked them.
+        """
+        if not rows:
+            return 0
+        try:
+            with self._writer.begin() as connection:
+                connection.exec_driver_sql(_bulk_insert_sql(), rows)
+        except (IntegrityError, OperationalError) as error:
+            raise _explain(error) from None
+        return len(rows)
+
+    def add_players_with_games(self, bundles: Sequence[PlayerBundle]) -> int:
+        """Add whole players (profile, games, published ratings) in one transaction; returns games."""
+        published_table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        for bundle in bundles:
+            check_player_fields(bundle.profile)
+            for game in bundle.games:
+                check_game_fields(game)
+            for month, rating in bundle.published:
+                check_month(month)
+                _check_rating(rating, "published rating")
+        games = 0
+        try:
+            with self._writer.begin() as connection:
+                for bundle in bundles:
+                    player_id = connection.execute(
+                        insert(PLAYER_TABLE).values(**bundle.profile).returning(PLAYER_TABLE.c.id)
+                    ).scalar_one()
+                    rows = [game_row(player_id, game) for game in bundle.games]
+                    if rows:
+                        connection.exec_driver_sql(_bulk_insert_sql(), rows)
+                    games += len(rows)
+                    if bundle.published:
+                        connection.execute(
+                            insert(published_table),
+                            [
+                                {"player_id": player_id, "month": month, "rating": rating}
+                                for month, rating in bundle.published
+                            ],
+                        )
+        except (IntegrityError, OperationalError) as error:
+            raise _explain(error) from None
+        return games
+
+    def add_new_games(self, player_id: int, games: Iterable[NewGame]) -> int:
+        rows = []
+        for game in games:
+            check_game_fields(game)
+            rows.append(game_row(player_id, game))
+        return self.add_games(rows)
+
+    # published ratings
+
+    def set_published(self, player_id: int, month: str, rating: int) -> PublishedRecord:
+        """Record the official list rating of `month` (replacing one already there)."""
+        check_month(month)
+        _check_rating(rating, "published rating")
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        statement = (
+            sqlite_insert(table)
+            .values(player_id=player_id, month=month, rating=rating)
+            .on_conflict_do_update(index_elements=["player_id", "month"], set_={"rating": rating})
+            .returning(table.c.id)
+        )
+        try:
+            with self._writer.begin() as connection:
+                published_id = connection.execute(statement).scalar_one()
+        except (IntegrityError, OperationalError) as error:
+            raise _explain(error) from None
+        return PublishedRecord(published_id, player_id, month, rating)
+
+    def remove_published(self, player_id: int, month: str) -> bool:
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        with self._writer.begin() as connection:
+            result = connection.execute(
+                table.delete().where(table.c.player_id == player_id, table.c.month == month)
+            )
+            return bool(result.rowcount)
+
+    def list_published(self, player_id: int) -> list[PublishedRecord]:
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        statement = (
+            select(table.c.id, table.c.player_id, table.c.month, table.c.rating)
+            .where(table.c.player_id == player_id)
+            .order_by(table.c.month)
+        )
+        with self.engine.connect() as connection:
+            return [PublishedRecord(*row) for row in connection.execute(statement).tuples()]
+
+    # plumbing
+
+    def _write(self) -> _WriteSession:
+        return _WriteSession(self._writer)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+class _WriteSession:
+    """`with repository._write() as session:` one transaction; database refusals become LogbookError."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._session = Session(engine, expire_on_commit=False)
+
+    def __enter__(self) -> Session:
+        self._session.begin()
+        return self._session
+
+    def __exit__(self, kind: object, error: BaseException | None, _tb: object) -> None:
+        try:
+            if error is None:
+                try:
+                    self._session.commit()
+                except (IntegrityError, OperationalError) as refused:
+                    self._session.rollback()
+                    raise _explain(refused) from None
+            else:
+                self._session.rollback()
+                if isinstance(error, IntegrityError | OperationalError):
+                    raise _explain(error) from None
+        finally:
+            self._session.close()
+
+
+def _game_values(game: NewGame) -> dict[str, Any]:
+    return {
+        "date": game.date,
+        "opponent": game.opponent,
+        "opponent_rating": game.opponent_rating,
+        "event": game.event,
+        "event_start": game.event_start,
+        "event_end": game.event_end,
+        "own_rating": game.own_rating,
+        "rated": game.rated,
+        "notes": game.notes,
+    }
+
+
+def _new_game(record: GameRecord) -> NewGame:
+    return NewGame(**{name: getattr(record, name) for name in GAME_FIELDS})
+
+
+def open_repository(path: Path) -> Repository:
+    """Migrate `path` if needed (see `elotui.logbook.migrate`) and return its repository.
+
+    Raises `DatabaseRefused` (file untouched) when the file cannot be used.
+    """
+    upgrade = upgrade_database(path)
+    return Repository(make_engine(path), upgrade=upgrade)
