@@ -1,4 +1,7 @@
-"""`elotui` with no command opens the app; `elotui history` opens it on the history screen."""
+"""`elotui` with no command opens the app; `elotui history` opens it on the history screen.
+
+Textual is imported inside `open_app` only, so the calc commands start without it.
+"""
 
 from __future__ import annotations
 
@@ -10,5 +13,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def open_app(args: argparse.Namespace) -> int:
-    print("elotui: the app arrives with the calculator issue; try `elotui calc --help`.")
+    from elotui.tui.app import AppSettings, create_app
+
+    settings = AppSettings(
+        start_mode=getattr(args, "start_mode", None) or "calculator",
+        demo=bool(getattr(args, "demo", False)),
+    )
+    create_app(settings).run()
     return 0

@@ -1,0 +1,120 @@
+"""The elotui app: one factory (`create_app`) for the CLI, the tests and the screenshot script.
+
+Screens are Textual modes keyed by name ("calculator", "history", "help"), each built the first time
+it is shown, so a screen's imports (Markdown for help, later the logbook for history) stay off the
+start-up path. To add or replace a screen, point its entry in `ElotuiApp.MODES` at a callable that
+returns the screen, and add a binding with an `id` if it needs a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """What the app is started with. `today` fixes the date (period year) for tests and screenshots."""
+
+    start_mode: str = "calculator"
+    demo: bool = False
+    db_path: Path | None = None
+    today: date | None = None
+    cursor_blink: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _calculator() -> Screen[Any]:
+    from elotui.tui.screens.calculator import CalculatorScreen
+
+    return CalculatorScreen()
+
+
+def _history() -> Screen[Any]:
+    from elotui.tui.screens.history import HistoryScreen
+
+    return HistoryScreen()
+
+
+def _help() -> Screen[Any]:
+    from elotui.tui.screens.help import HelpScreen
+
+    return HelpScreen()
+
+
+class ElotuiApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "elotui"
+
+    MODES: ClassVar[dict[str, Any]] = {
+        "calculator": _calculator,
+        "history": _history,
+        "help": _help,
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "switch_mode('help')", "Help", id="app.help"),
+        Binding("f2", "switch_mode('calculator')", "Calculator", id="app.calculator"),
+        Binding("f3", "switch_mode('history')", "History", id="app.history"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        # Priority so focus moves before the next keys of a fast burst (typed-ahead or pasted
+        # "1500<Tab>1600") are handed to the field that had focus.
+        Binding("tab", "focus_next", "Next field", show=False, priority=True, id="app.focus_next"),
+        Binding(
+            "shift+tab",
+            "focus_previous",
+            "Previous field",
+            show=False,
+            priority=True,
+            id="app.focus_previous",
+        ),
+        Binding("ctrl+c", "help_quit", "Quit hint", show=False, system=True, id="app.ctrl_c"),
+    ]
+
+    def __init__(self, settings: AppSettings, repository: object | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.repository = repository
+
+    def on_mount(self) -> None:
+        self.switch_mode(self.settings.start_mode)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands (themes, keys, screenshot, quit), then every action of the app and
+        of the active screen, so the command palette lists all of them."""
+        yield from super().get_system_commands(screen)
+        seen: set[str] = {"quit"}
+        groups: list[tuple[App[Any] | Screen[Any], Iterable[BindingType]]] = [
+            (self, self.BINDINGS),
+            (screen, screen.BINDINGS),
+            (screen, getattr(screen, "PALETTE_BINDINGS", ())),
+        ]
+        for target, bindings in groups:
+            for binding in bindings:
+                if not isinstance(binding, Binding) or binding.system or binding.action in seen:
+                    continue
+                seen.add(binding.action)
+                yield SystemCommand(
+                    binding.description,
+                    f"{binding.description} (key: {binding.key})",
+                    _runner(self, binding.action, target),
+                )
+
+
+def _runner(app: App[Any], action: str, target: App[Any] | Screen[Any]) -> Any:
+    async def run() -> None:
+        await app.run_action(action, target)
+
+    return run
+
+
+def create_app(settings: AppSettings | None = None, repository: object | None = None) -> ElotuiApp:
+    """The app, ready to `run()` or `run_test()`. Opens nothing and creates nothing until run."""
+    return ElotuiApp(settings or AppSettings(), repository)

@@ -1,0 +1,54 @@
+"""How the app writes numbers: signs with a true minus, percentages with one decimal."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from elotui.rating.rounding import cents
+
+MINUS = "−"  # U+2212, as the product spec writes changes (+13 / +3 / −7)
+
+
+def signed_int(value: int) -> str:
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def signed_cents(value: Decimal | Fraction | float) -> str:
+    """A change to two decimals, halves away from zero: +12.80, −7.20, 0.00."""
+    amount = cents(value) if not isinstance(value, float) else cents(Decimal(value))
+    if amount > 0:
+        return f"+{amount}"
+    if amount < 0:
+        return f"{MINUS}{-amount}"
+    return "0.00"
+
+
+def percent(value: float) -> str:
+    """An expected score as a percentage with one decimal: 0.35994 → 36.0%."""
+    return f"{(Decimal(value) * 100).quantize(Decimal('0.1'), rounding=ROUND_HALF_UP)}%"
+
+
+def hundredths(value: int) -> str:
+    """A PD or ΔR kept in hundredths, written as a number: 36 → 0.36, −64 → −0.64."""
+    sign = MINUS if value < 0 else ""
+    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
+
+
+def signed_hundredths(value: int) -> str:
+    return ("+" if value > 0 else "") + hundredths(value)
+
+
+def points(value: Fraction) -> str:
+    """A score in halves: 2, 2.5, 0.5."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"
+
+
+def rating_exact(value: Decimal) -> str:
+    return f"{cents(value)}"

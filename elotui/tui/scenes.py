@@ -1,0 +1,92 @@
+"""Named scenes of the app: the keys that bring each screen and mode to a state worth showing.
+
+The screenshot script and the snapshot tests drive the app through `create_app` with these keys, so
+what the README shows is what the tests check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from elotui.tui.app import AppSettings, ElotuiApp, create_app
+
+SIZE = (120, 40)
+TODAY = date(2026, 1, 15)  # a fixed date so the period year and the pictures never change
+
+
+KEY_NAMES = frozenset(
+    {"tab", "shift+tab", "enter", "escape", "left", "right", "up", "down", "backspace", "delete"}
+)
+
+
+def keys(script: str) -> list[str]:
+    """`"1500 tab 1600"` → the key presses: key names stay, other words are typed letter by letter."""
+    presses: list[str] = []
+    for word in script.split():
+        if word in KEY_NAMES or re.fullmatch(r"f\d+", word):
+            presses.append(word)
+        else:
+            presses.extend(word)
+    return presses
+
+
+def add_game(opponent: str, result: str) -> str:
+    """Keys that add one game of a period from its list: a, opponent, Tab, result, Enter."""
+    return f"a {opponent} tab {result} enter"
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    keys: Sequence[str]
+    focus_games: bool = False  # put the focus on the period's list of games after F8
+
+
+PERIOD_GAMES = " ".join(
+    add_game(o, r) for o, r in (("2100", "1"), ("1900", "0.5"), ("2450", "1"), ("1950", "0"))
+)
+
+SCENES: tuple[Scene, ...] = (
+    Scene("calculator-single", keys("1500 tab 1600")),
+    Scene("calculator-single-fide", keys("1595 tab 2000 tab tab w tab right")),
+    Scene("calculator-invalid", keys("1500 tab 1600 tab 101")),
+    Scene("calculator-several", keys("f6 1500 tab 1600 tab tab tab tab 5 tab 3.5")),
+    Scene("calculator-series", keys("f7 1500 tab 1600 tab 32 tab w tab tab tab tab right")),
+    Scene(
+        "calculator-period",
+        keys(f"2000 f8 {PERIOD_GAMES} shift+tab shift+tab shift+tab 2000 tab 3 tab 1950"),
+        focus_games=True,
+    ),
+    Scene("calculator-reference", keys("1500 tab 1600 f9")),
+    Scene("help", keys("f1")),
+    Scene("history", keys("f3")),
+)
+
+
+def scene_app() -> ElotuiApp:
+    return create_app(AppSettings(today=TODAY, cursor_blink=False))
+
+
+async def play(app: ElotuiApp, scene: Scene) -> None:
+    """Press the scene's keys in a running app (`run_test`)."""
+    from elotui.tui.widgets.panes import GamesTable
+
+    pilot_keys = list(scene.keys)
+    if scene.focus_games:
+        # Everything typed before F8 goes to the fields; then the list of games takes the focus.
+        index = pilot_keys.index("f8") + 1
+        before, pilot_keys = pilot_keys[:index], pilot_keys[index:]
+        await _press(app, before)
+        app.screen.query_one(GamesTable).focus()
+    await _press(app, pilot_keys)
+
+
+async def _press(app: ElotuiApp, keys: Sequence[str]) -> None:
+    from textual.pilot import Pilot
+
+    pilot = Pilot(app)
+    await pilot.press(*keys)
+    await pilot.pause()

@@ -1,0 +1,592 @@
+"""The calculator screen: the shared inputs on the left, the active mode's results on the right.
+
+Every keystroke in a field re-reads all the fields and recomputes the active mode (`recompute`).
+Nothing here does arithmetic on ratings: the numbers come from `elotui.rating`. A field that does not
+parse is marked (`-invalid`) with its one-line reason and the results are blanked, so a stale number
+never stays on screen. Fields are only read here, never written from `recompute`, so the
+`Input.Changed` → `recompute` path cannot loop; the few places that set a value from code say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from fractions import Fraction
+from typing import ClassVar, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, Static
+
+from elotui.rating.calculator import Method, several_games, single_game
+from elotui.rating.calculator import series as series_steps
+from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
+from elotui.rating.inputs import (
+    InvalidInput,
+    parse_games,
+    parse_k,
+    parse_points,
+    parse_rating,
+)
+from elotui.rating.need import points_needed
+from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
+from elotui.tui.widgets.choice import Choice
+from elotui.tui.widgets.game_dialog import GameDialog, PeriodGameValues
+from elotui.tui.widgets.panes import (
+    GamesTable,
+    PeriodPane,
+    ReferencePane,
+    SeriesPane,
+    SeveralPane,
+    SinglePane,
+)
+
+T = TypeVar("T")
+
+# (mode, title, key)
+CALC_MODES: tuple[tuple[str, str, str], ...] = (
+    ("single", "Single game", "f5"),
+    ("several", "Several games", "f6"),
+    ("series", "Series", "f7"),
+    ("period", "Tournament / period", "f8"),
+    ("reference", "Reference", "f9"),
+)
+
+K_PRESETS: tuple[tuple[int, str], ...] = (
+    (40, "FIDE: new player / junior"),
+    (20, "FIDE: under 2400"),
+    (10, "FIDE: published 2400+"),
+    (32, "generic, not a FIDE value"),
+)
+K_MEANING = dict(K_PRESETS)
+
+RESULT_CHOICES = (("all", "all"), ("win", "win"), ("draw", "draw"), ("loss", "loss"))
+METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))
+SERIES_LABEL = {"all": "win", "win": "win", "draw": "draw", "loss": "loss"}
+RESULT_SCORE = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+
+
+def k_meaning(text: str) -> str:
+    try:
+        k = int(text.strip())
+    except ValueError:
+        return ""
+    if not 1 <= k <= 100:
+        return ""
+    return K_MEANING.get(k, "custom K (1–100)")
+
+
+def parse_year(text: str, what: str) -> int:
+    cleaned = text.strip()
+    if not cleaned.isdigit() or not 1900 <= int(cleaned) <= 2100:
+        raise InvalidInput(f"{what} must be a year like 2010, not {cleaned!r}")
+    return int(cleaned)
+
+
+def parse_count(text: str, what: str) -> int:
+    cleaned = text.strip() or "0"
+    if not cleaned.isdigit():
+        raise InvalidInput(f"{what} must be a whole number, not {cleaned!r}")
+    return int(cleaned)
+
+
+class KInput(Input):
+    """The K field: type any K from 1 to 100, or step through the presets with up and down."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "preset(-1)", "Previous K preset", id="k.previous_preset"),
+        Binding("down", "preset(1)", "Next K preset", id="k.next_preset"),
+    ]
+
+    def action_preset(self, step: int) -> None:
+        values = [k for k, _ in K_PRESETS]
+        try:
+            index = values.index(int(self.value.strip()))
+        except ValueError:
+            index = -1 if step > 0 else 0
+        # Setting the value from code fires Input.Changed: that is wanted here (results follow).
+        self.value = str(values[(index + step) % len(values)])
+        self.cursor_position = len(self.value)
+
+
+def field(
+    label: str, field_id: str, widget: Input | Choice, *, label_id: str | None = None
+) -> Vertical:
+    """One form row: label and field on one line, the reason for a bad value below it."""
+    return Vertical(
+        Horizontal(Label(label, id=label_id, classes="field-label"), widget, classes="field-line"),
+        Static("", id=f"{field_id}-reason", classes="reason"),
+        classes="field",
+    )
+
+
+class CalculatorScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[
+            Binding(key, f"mode('{mode}')", title, show=False, id=f"calculator.mode_{mode}")
+            for mode, title, key in CALC_MODES
+        ],
+        Binding("w", "result('win')", "Win", id="calculator.result_win"),
+        Binding("d", "result('draw')", "Draw", id="calculator.result_draw"),
+        Binding("l", "result('loss')", "Loss", id="calculator.result_loss"),
+        Binding("n", "result('all')", "All results", id="calculator.result_all"),
+        Binding("m", "toggle_method", "elo/fide", id="calculator.toggle_method"),
+        Binding("t", "toggle_exact", "Exact series", show=False, id="calculator.toggle_exact"),
+    ]
+
+    mode: reactive[str] = reactive("single", init=False)
+
+    # Actions of widgets inside the screen, offered in the command palette too.
+    PALETTE_BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add_game", "Add a game to the period", id="calculator.add_game"),
+        Binding(
+            "e", "edit_game", "Edit the selected game of the period", id="calculator.edit_game"
+        ),
+        Binding("x", "remove_game", "Remove the selected game", id="calculator.remove_game"),
+        Binding("up", "k_preset(-1)", "Previous K preset", id="calculator.k_previous"),
+        Binding("down", "k_preset(1)", "Next K preset", id="calculator.k_next"),
+    ]
+
+    def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
+        super().__init__()
+        settings = getattr(self.app, "settings", None)
+        self._today = today or getattr(settings, "today", None) or date.today()
+        self._blink = (
+            cursor_blink if cursor_blink is not None else getattr(settings, "cursor_blink", True)
+        )
+        self._touched: set[str] = set()
+        self._games: dict[str, PeriodGameValues] = {}
+        self._next_game = 1
+        self._problems: list[str] = []
+        self._missing = False
+
+    # ---- layout -------------------------------------------------------------------------------
+
+    def _input(self, field_id: str, value: str = "", placeholder: str = "") -> Input:
+        return Input(
+            value,
+            id=field_id,
+            placeholder=placeholder,
+            compact=True,
+            select_on_focus=True,
+        )
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="mode-bar")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="form", can_focus=False):
+                yield field(
+                    "Your rating",
+                    "rating",
+                    self._input("rating", placeholder="100–3500"),
+                    label_id="rating-label",
+                )
+                yield field(
+                    "Opponent rating",
+                    "opponent",
+                    self._input("opponent", placeholder="100–3500"),
+                    label_id="opponent-label",
+                )
+                k = KInput("20", id="k", compact=True, select_on_focus=True, placeholder="1–100")
+                yield field("K", "k", k)
+                yield Static(id="k-meaning", classes="hint")
+                yield field("Result", "result", Choice(RESULT_CHOICES, "all", id="result"))
+                yield field("Method", "method", Choice(METHOD_CHOICES, "elo", id="method"))
+                yield Static(id="method-rules", classes="hint")
+                with ContentSwitcher(id="mode-inputs", initial="single-inputs"):
+                    yield Static(
+                        "w / d / l pick a result, n shows all three, m switches the method "
+                        "(outside a text field). ↑↓ in K steps through the presets.",
+                        id="single-inputs",
+                        classes="hint",
+                    )
+                    with Vertical(id="several-inputs"):
+                        yield field("Games G", "games", self._input("games", "5"))
+                        yield field("Points P", "points", self._input("points", "", "e.g. 3.5"))
+                    with Vertical(id="series-inputs"):
+                        yield field("Games N", "series-games", self._input("series-games", "10"))
+                        yield field(
+                            "Steps",
+                            "exact",
+                            Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
+                        )
+                    with Vertical(id="period-inputs"):
+                        yield field(
+                            "K from",
+                            "k-source",
+                            Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
+                        )
+                        yield field(
+                            "Birth year", "birth-year", self._input("birth-year", "", "optional")
+                        )
+                        yield field(
+                            "Games played", "games-played", self._input("games-played", "", "0")
+                        )
+                        yield field(
+                            "Ever 2400",
+                            "reached-2400",
+                            Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
+                        )
+                        yield field(
+                            "Period year",
+                            "period-year",
+                            self._input("period-year", str(self._today.year)),
+                        )
+                        yield Label("What do I need", classes="section")
+                        yield field("Target T", "target", self._input("target", "", "rating"))
+                        yield field(
+                            "Remaining R", "remaining", self._input("remaining", "", "games")
+                        )
+                        yield field(
+                            "Average X", "need-average", self._input("need-average", "", "rating")
+                        )
+                    yield Static(
+                        "The reference table does not need any field.",
+                        id="reference-inputs",
+                        classes="hint",
+                    )
+            with Vertical(id="results"):
+                yield Static(id="status")
+                with ContentSwitcher(id="panes", initial="single"):
+                    yield SinglePane(id="single")
+                    yield SeveralPane(id="several")
+                    yield SeriesPane(id="series")
+                    yield PeriodPane(id="period")
+                    yield ReferencePane(id="reference")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "elotui"
+        self.sub_title = "Calculator"
+        if not self._blink:
+            for widget in self.query(Input):
+                widget.cursor_blink = False
+        self._show_mode_bar()
+        self.query_one("#rating", Input).focus()
+        self.recompute()
+
+    # ---- events -------------------------------------------------------------------------------
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        if event.input.id is not None and event.value.strip():
+            self._touched.add(event.input.id)
+        self.recompute()
+
+    @on(Choice.Changed)
+    def _choice_changed(self) -> None:
+        self.recompute()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Letter keys belong to the text field that has focus; hide them from the footer there.
+        return not (
+            action in ("result", "toggle_method", "toggle_exact")
+            and isinstance(self.focused, Input)
+        )
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    # ---- actions ------------------------------------------------------------------------------
+
+    def action_mode(self, mode: str) -> None:
+        self.mode = mode
+
+    def action_result(self, result: str) -> None:
+        self.query_one("#result", Choice).value = result
+
+    def action_toggle_method(self) -> None:
+        choice = self.query_one("#method", Choice)
+        choice.value = "fide" if choice.value == "elo" else "elo"
+
+    def action_k_preset(self, step: int) -> None:
+        self.query_one(KInput).action_preset(step)
+
+    def action_toggle_exact(self) -> None:
+        choice = self.query_one("#exact", Choice)
+        choice.value = "exact" if choice.value == "rounded" else "rounded"
+
+    def action_add_game(self) -> None:
+        opponent = self.query_one("#opponent", Input).value.strip()
+        self.app.push_screen(GameDialog("Add a game", opponent), self._game_added)
+
+    def _game_added(self, values: PeriodGameValues | None) -> None:
+        if values is None:
+            return
+        key = f"g{self._next_game}"
+        self._next_game += 1
+        self._games[key] = values
+        table = self.query_one(GamesTable)
+        table.add_row(
+            str(len(self._games)), str(values[0]), points(values[1]), "", "", "", "", key=key
+        )
+        table.move_cursor(row=table.row_count - 1)
+        self.recompute()
+
+    def _current_game(self) -> str | None:
+        table = self.query_one(GamesTable)
+        if table.row_count == 0:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return row_key.value
+
+    def action_edit_game(self) -> None:
+        key = self._current_game()
+        if key is None:
+            self.action_add_game()
+            return
+        opponent, score = self._games[key]
+
+        def edited(values: PeriodGameValues | None) -> None:
+            if values is None:
+                return
+            self._games[key] = values
+            table = self.query_one(GamesTable)
+            table.update_cell(key, "opponent", str(values[0]))
+            table.update_cell(key, "result", points(values[1]))
+            self.recompute()
+
+        self.app.push_screen(GameDialog("Edit the game", str(opponent), points(score)), edited)
+
+    def action_remove_game(self) -> None:
+        key = self._current_game()
+        if key is None:
+            return
+        del self._games[key]
+        table = self.query_one(GamesTable)
+        table.remove_row(key)
+        for number, row_key in enumerate(self._games, start=1):
+            table.update_cell(row_key, "number", str(number))
+        self.recompute()
+
+    # ---- mode -----------------------------------------------------------------------------------
+
+    def watch_mode(self, mode: str) -> None:
+        self.query_one("#panes", ContentSwitcher).current = mode
+        self.query_one("#mode-inputs", ContentSwitcher).current = f"{mode}-inputs"
+        if mode == "series":
+            self.query_one(SeriesPane).ensure_chart()
+        self.query_one("#rating-label", Label).update(
+            "Rating at start" if mode == "period" else "Your rating"
+        )
+        self.query_one("#opponent-label", Label).update(
+            "Average opponent" if mode == "several" else "Opponent rating"
+        )
+        self.sub_title = dict((m, t) for m, t, _ in CALC_MODES)[mode]
+        self._show_mode_bar()
+        self.recompute()
+
+    def _show_mode_bar(self) -> None:
+        parts: list[Content] = []
+        for mode, title, key in CALC_MODES:
+            text = f" {key.upper()} {title} "
+            parts.append(
+                Content.styled(text, "bold reverse") if mode == self.mode else Content(text)
+            )
+        self.query_one("#mode-bar", Static).update(Content(" ").join(parts))
+
+    # ---- reading the fields ---------------------------------------------------------------------
+
+    def _read(
+        self,
+        field_id: str,
+        parse: Callable[[str], T],
+        *,
+        optional: bool = False,
+        relevant: bool = True,
+    ) -> T | None:
+        """The parsed field, or None. A bad value marks the field; it blanks the results only when
+        the active mode uses the field (`relevant`)."""
+        field_widget = self.query_one(f"#{field_id}", Input)
+        reason = self.query_one(f"#{field_id}-reason", Static)
+        text = field_widget.value
+        try:
+            value = None if optional and not text.strip() else parse(text)
+        except InvalidInput as error:
+            if not text.strip() and field_id not in self._touched:
+                # Never typed in: not an error yet, just missing.
+                self._mark(field_widget, reason, None)
+                self._missing = self._missing or relevant
+                return None
+            self._mark(field_widget, reason, str(error))
+            if relevant:
+                self._problems.append(str(error))
+            return None
+        self._mark(field_widget, reason, None)
+        return value
+
+    @staticmethod
+    def _mark(widget: Input, reason: Static, text: str | None) -> None:
+        widget.set_class(text is not None, "-invalid")
+        reason.set_class(text is not None, "-shown")
+        reason.update(text or "")
+
+    # ---- recompute ------------------------------------------------------------------------------
+
+    def recompute(self) -> None:
+        """Re-read every field the active mode uses and show its results, or blank them."""
+        self._problems = []
+        self._missing = False
+        k_text = self.query_one("#k", Input).value
+        self.query_one("#k-meaning", Static).update(f"  {k_meaning(k_text)}" if k_text else "")
+        method = Method(self.query_one("#method", Choice).value)
+        self.query_one("#method-rules", Static).update(
+            f"  {method.value}: {method.description}"
+            if self.mode != "period"
+            else "  period: FIDE rules always (method not used)"
+        )
+        result = self.query_one("#result", Choice).value
+        mode = self.mode
+        k_source = self.query_one("#k-source", Choice).value
+        rating = self._read(
+            "rating", lambda t: parse_rating(t, "Your rating"), relevant=mode != "reference"
+        )
+        opponent = self._read(
+            "opponent",
+            lambda t: parse_rating(t, "Opponent rating"),
+            relevant=mode not in ("reference", "period"),
+        )
+        k = self._read(
+            "k",
+            parse_k,
+            relevant=mode != "reference" and (mode != "period" or k_source == "field"),
+        )
+        status = self.query_one("#status", Static)
+
+        if mode == "reference":
+            self.query_one(ReferencePane).show_current(rating, opponent)
+            status.update("")
+            return
+        if mode == "period":
+            self._recompute_period(rating, k)
+            return
+
+        extra: tuple[object, ...] = ()
+        if mode == "several":
+            games = self._read("games", lambda t: parse_games(t, "Games"))
+            played = (
+                self._read("points", lambda t: parse_points(t, games))
+                if games is not None
+                else None
+            )
+            extra = (games, played)
+        elif mode == "series":
+            extra = (self._read("series-games", lambda t: parse_games(t, "Games in the series")),)
+
+        pane = self.query_one(f"#{mode}")
+        if not self._show_status(status) or rating is None or opponent is None or k is None:
+            assert isinstance(pane, SinglePane | SeveralPane | SeriesPane)
+            pane.blank()
+            return
+        if None in extra:
+            assert isinstance(pane, SinglePane | SeveralPane | SeriesPane)
+            pane.blank()
+            return
+        if mode == "single":
+            self.query_one(SinglePane).show(single_game(rating, opponent, k, method), result)
+        elif mode == "several":
+            games_n, played_points = extra
+            assert isinstance(games_n, int) and isinstance(played_points, Fraction)
+            self.query_one(SeveralPane).show(
+                several_games(rating, opponent, k, games_n, played_points, method)
+            )
+        elif mode == "series":
+            (count,) = extra
+            assert isinstance(count, int)
+            name = SERIES_LABEL[result]
+            exact = self.query_one("#exact", Choice).value == "exact"
+            steps = series_steps(
+                rating, opponent, k, count, RESULT_SCORE[name], method, exact=exact
+            )
+            self.query_one(SeriesPane).show(steps, name, exact)
+
+    def _show_status(self, status: Static) -> bool:
+        """The line above the results: what is missing or wrong. True when the results can show."""
+        if self._problems:
+            status.update(f"Fix the marked field: {self._problems[0]}")
+            status.add_class("-error")
+            return False
+        status.remove_class("-error")
+        if self._missing:
+            status.update(
+                "Type your rating at the start of the period."
+                if self.mode == "period"
+                else "Type your rating and the opponent's rating: results follow every key."
+            )
+            return False
+        status.update("")
+        return True
+
+    def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
+        pane = self.query_one(PeriodPane)
+        status = self.query_one("#status", Static)
+        source = self.query_one("#k-source", Choice).value
+        k: int | None
+        if source == "field":
+            k, reason = k_field, f"K field: {k_meaning(str(k_field))}"
+        else:
+            birth = self._read("birth-year", lambda t: parse_year(t, "Birth year"), optional=True)
+            played_before = self._read("games-played", lambda t: parse_count(t, "Games played"))
+            year = self._read("period-year", lambda t: parse_year(t, "Period year"))
+            reached = self.query_one("#reached-2400", Choice).value == "yes"
+            k = None
+            reason = ""
+            if played_before is not None and year is not None and not self._problems:
+                profile = KProfile(birth, played_before, reached, reached)
+                k, why = k_factor(profile, year)
+                reason = f"profile: {why}"
+        # The need fields only feed the need line: a bad one blanks that line, not the period.
+        target = self._read(
+            "target", lambda t: parse_rating(t, "Target"), optional=True, relevant=False
+        )
+        remaining = self._read(
+            "remaining",
+            lambda t: parse_games(t, "Remaining games"),
+            optional=True,
+            relevant=False,
+        )
+        average = self._read(
+            "need-average", lambda t: parse_rating(t, "Average X"), optional=True, relevant=False
+        )
+        need_fields = ("#target", "#remaining", "#need-average")
+        need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
+
+        table = self.query_one(GamesTable)
+        if not self._show_status(status) or rating is None or k is None:
+            pane.blank()
+            for key in self._games:
+                for column in ("diff", "diff_used", "pd", "delta"):
+                    table.update_cell(key, column, "")
+            return
+        games = [PeriodGame(opponent, score) for opponent, score in self._games.values()]
+        result = period_change(rating, games, k, reason) if games else None
+        n = len(games)
+        k_line = f"K {k} ({reason})"
+        if result is None:
+            k_line += " · 700 cap: K × games may not exceed 700"
+        elif result.cap_applied:
+            k_line += f" · 700 cap: {k} × {n} = {k * n} > 700 → K {result.k_applied}"
+        else:
+            k_line += f" · 700 cap not reached ({k} × {n} = {k * n})"
+        pane.show_k(k_line)
+        pane.show(result)
+        if result is not None:
+            for key, delta in zip(self._games, result.games, strict=True):
+                table.update_cell(key, "diff", signed_int(delta.diff))
+                table.update_cell(key, "diff_used", signed_int(delta.diff_used))
+                table.update_cell(key, "pd", hundredths(delta.pd))
+                table.update_cell(key, "delta", signed_hundredths(delta.delta))
+        if need_bad:
+            pane.show_need(None, "What do I need: fix the marked field.")
+        elif target is None or remaining is None or average is None:
+            pane.show_need(
+                None, "What do I need: type a target T, remaining games R and their average X."
+            )
+        else:
+            pane.show_need(points_needed(rating, k, target, remaining, average, played=games))

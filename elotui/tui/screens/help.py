@@ -1,0 +1,82 @@
+"""The help screen (F1): every key binding, where it works, and the sources of the rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+SOURCES = """\
+[b $accent]Sources of the rules[/]
+• [b]FIDE Rating Regulations[/] effective from 1 March 2024 (FIDE Handbook B.02), with the amendment to \
+article 8.3.1 effective from [b]1 October 2025[/] (the 400-point rule no longer applies to players rated \
+2650 or more): table 8.1.2 (expected score PD), the 400-point rule, K 40 / 20 / 10, the 700 cap \
+(K × games ≤ 700), one rounding of the period change, 0.5 away from zero.
+• [b]FIDE Title Regulations[/] effective from 1 January 2024: the rating requirements of the titles \
+(FM 2300, IM 2400, GM 2500; IM and GM also need norms).
+• The elo method is the logistic formula E = 1/(1+10^((Rb−Ra)/400)) with no cap; K 32 is a common \
+generic value, not a FIDE one.
+• Tiers (Bronze … International Master) are elotui's own markers, not the ranks of any game.
+"""
+
+
+def key_text(key: str) -> str:
+    """`ctrl+q` → `Ctrl+Q`, `f1` → `F1`, `w` → `w`, `shift+tab` → `Shift+Tab`."""
+    *modifiers, name = key.split("+")
+    if re.fullmatch(r"f\d+", name) or (modifiers and len(name) == 1):
+        name = name.upper()
+    elif len(name) > 1:
+        name = name.capitalize()
+    return "+".join([*(m.capitalize() for m in modifiers), name])
+
+
+def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
+    lines = [Content.styled(title, "bold $accent")]
+    for binding in bindings:
+        if not isinstance(binding, Binding) or binding.system:
+            continue
+        keys = ", ".join(key_text(k.strip()) for k in binding.key.split(","))
+        lines.append(Content.assemble(Content.styled(f"  {keys:<12}", "bold"), binding.description))
+    return Content("\n").join(lines)
+
+
+class HelpScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help-body"):
+            with Grid(id="help-keys"):
+                for title, bindings in binding_groups():
+                    yield Static(bindings_text(title, bindings), classes="help-group")
+            yield Static(
+                "Ctrl+P opens the command palette: it lists every action, and the themes.",
+                classes="hint",
+            )
+            yield Static(Content.from_markup(SOURCES), id="help-sources")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "elotui"
+        self.sub_title = "Help"
+
+
+def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
+    from elotui.tui.app import ElotuiApp
+    from elotui.tui.screens.calculator import CalculatorScreen, KInput
+    from elotui.tui.widgets.choice import Choice
+    from elotui.tui.widgets.game_dialog import GameDialog
+    from elotui.tui.widgets.panes import GamesTable
+
+    return [
+        ("Everywhere", ElotuiApp.BINDINGS),
+        ("Calculator (w, d, l, n, m, t work outside a text field)", CalculatorScreen.BINDINGS),
+        ("In the K field", KInput.BINDINGS),
+        ("On a choice (result, method, steps, K from, ever 2400)", Choice.BINDINGS),
+        ("In the list of games of a period", GamesTable.BINDINGS),
+        ("In the game dialog", GameDialog.BINDINGS),
+    ]

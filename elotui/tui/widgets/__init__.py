@@ -1,0 +1,1 @@
+"""Widgets of the calculator: the result panes, the one-line choice, the game dialog."""
