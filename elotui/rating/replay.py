@@ -42,6 +42,9 @@ Decisions taken where the specification leaves room (each is one name below):
 from __future__ import annotations
 
 import datetime as dt
+import gc
+import json
+import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -146,9 +149,11 @@ class ReplayPlayer:
     fixed_k: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayGame:
-    """One game as the user entered it. `score_halves`: 2 win, 1 draw, 0 loss."""
+class ReplayGame(NamedTuple):
+    """One game as the user entered it. `score_halves`: 2 win, 1 draw, 0 loss.
+
+    A NamedTuple so that a database row in this column order becomes a game with `ReplayGame._make(row)`.
+    """
 
     date: dt.date
     opponent_rating: int | None  # None: unrated opponent
@@ -361,8 +366,30 @@ def replay(
     *,
     apply_cap: bool = True,
 ) -> Replay:
-    """Replay a player's games month by month under the FIDE rules as elotui reads them."""
-    lists = {_parse_month(month): rating for month, rating in (published or {}).items()}
+    """Replay a player's games month by month under the FIDE rules as elotui reads them.
+
+    `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it.
+    """
+    # The replay makes one small tuple per game and no reference cycles; with 100,000 games the cyclic
+    # collector's passes over everything alive cost about 40 % of the time, so it pauses meanwhile.
+    # Only a caller that had it running gets it back on, so concurrent replays cannot leave it off.
+    was_collecting = gc.isenabled()
+    if was_collecting:
+        gc.disable()
+    try:
+        return _replay(player, games, published or {}, apply_cap)
+    finally:
+        if was_collecting:
+            gc.enable()
+
+
+def _replay(
+    player: PlayerLike,
+    games: Sequence[GameLike],
+    published: Mapping[str, int],
+    apply_cap: bool,
+) -> Replay:
+    lists = {_parse_month(month): rating for month, rating in published.items()}
 
     # One int per game orders by (period, date); a list already in that order (the usual case) is kept.
     sort_keys = [
@@ -764,11 +791,82 @@ def _crossings(
     return found
 
 
-# --- JSON document (product.md §4, `replay`) ------------------------------------------------------------
+# --- JSON (product.md §4, `replay`) -------------------------------------------------------------------
+
+_RAW = "@@elotui-number@@"  # stands for a Decimal in the text json.dumps writes
 
 
 def _cents(hundredths: int | None) -> Decimal | None:
     return None if hundredths is None else Decimal(hundredths).scaleb(-2)
+
+
+def _cents_text(hundredths: int) -> str:
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
+
+
+def _game_document(g: ReplayedGame) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "date": g.date.isoformat(),
+        "period": g.period,
+        "opponent": g.opponent,
+        "opponent_rating": g.opponent_rating,
+        "score": _SCORE_VALUE[g.score_halves],
+        "event": g.event,
+        "rating_before": g.rating_before,
+        "diff_used": g.diff_used,
+        "expected": _cents(g.expected),
+        "delta": _cents(g.delta),
+        "change": _cents(g.change_hundredths),
+        "live_rating": _cents(g.live_hundredths),
+        "counted": g.counted,
+        "pooled": g.pooled,
+    }
+
+
+def _period_document(p: ReplayPeriod) -> dict[str, Any]:
+    return {
+        "period": p.period,
+        "rating_start": p.rating_start,
+        "start_source": p.start_source,
+        "unrated": p.unrated,
+        "k": p.k,
+        "k_applied": p.k_applied,
+        "k_reason": p.k_reason,
+        "cap_applied": p.cap_applied,
+        "games_played_before": p.games_played_before,
+        "n": p.n,
+        "score": Decimal(p.score_halves) / 2,
+        "sum_delta": _cents(p.sum_delta),
+        "change": _cents(p.change_hundredths),
+        "change_rounded": p.change_rounded,
+        "per_event_rounded_total": p.per_event_rounded_total,
+        "per_game_rounded_total": p.per_game_rounded_total,
+        "clamped": p.clamped,
+        "performance": p.performance,
+        "rating_end": p.rating_end,
+        "unrated_next": p.unrated_next,
+        "published": p.published,
+        "matches_published": p.matches_published,
+        "pre_2024_rules": p.pre_2024_rules,
+        "pool_games": p.pool_games,
+        "initial_rating": p.initial_rating,
+        "initial_published": p.initial_published,
+    }
+
+
+def _crossing_document(c: Crossing) -> dict[str, Any]:
+    return {
+        "period": c.period,
+        "date": c.date.isoformat(),
+        "kind": c.kind,
+        "from": c.from_,
+        "to": c.to,
+        "direction": c.direction,
+        "rating": c.rating,
+        "note": c.note,
+    }
 
 
 def replay_document(result: Replay) -> dict[str, Any]:
@@ -777,68 +875,71 @@ def replay_document(result: Replay) -> dict[str, Any]:
         "player": result.player,
         "current_rating": result.current_rating,
         "apply_cap": result.apply_cap,
-        "games": [
-            {
-                "id": g.id,
-                "date": g.date.isoformat(),
-                "period": g.period,
-                "opponent": g.opponent,
-                "opponent_rating": g.opponent_rating,
-                "score": _SCORE_VALUE[g.score_halves],
-                "event": g.event,
-                "rating_before": g.rating_before,
-                "diff_used": g.diff_used,
-                "expected": _cents(g.expected),
-                "delta": _cents(g.delta),
-                "change": _cents(g.change_hundredths),
-                "live_rating": _cents(g.live_hundredths),
-                "counted": g.counted,
-                "pooled": g.pooled,
-            }
-            for g in result.games
-        ],
-        "periods": [
-            {
-                "period": p.period,
-                "rating_start": p.rating_start,
-                "start_source": p.start_source,
-                "unrated": p.unrated,
-                "k": p.k,
-                "k_applied": p.k_applied,
-                "k_reason": p.k_reason,
-                "cap_applied": p.cap_applied,
-                "games_played_before": p.games_played_before,
-                "n": p.n,
-                "score": Decimal(p.score_halves) / 2,
-                "sum_delta": _cents(p.sum_delta),
-                "change": _cents(p.change_hundredths),
-                "change_rounded": p.change_rounded,
-                "per_event_rounded_total": p.per_event_rounded_total,
-                "per_game_rounded_total": p.per_game_rounded_total,
-                "clamped": p.clamped,
-                "performance": p.performance,
-                "rating_end": p.rating_end,
-                "unrated_next": p.unrated_next,
-                "published": p.published,
-                "matches_published": p.matches_published,
-                "pre_2024_rules": p.pre_2024_rules,
-                "pool_games": p.pool_games,
-                "initial_rating": p.initial_rating,
-                "initial_published": p.initial_published,
-            }
-            for p in result.periods
-        ],
-        "crossings": [
-            {
-                "period": c.period,
-                "date": c.date.isoformat(),
-                "kind": c.kind,
-                "from": c.from_,
-                "to": c.to,
-                "direction": c.direction,
-                "rating": c.rating,
-                "note": c.note,
-            }
-            for c in result.crossings
-        ],
+        "games": [_game_document(g) for g in result.games],
+        "periods": [_period_document(p) for p in result.periods],
+        "crossings": [_crossing_document(c) for c in result.crossings],
     }
+
+
+def _dumps_exact(value: Any) -> str:
+    """json.dumps where a Decimal prints as written (12.80 stays 12.80)."""
+
+    def marker(item: object) -> str:
+        if isinstance(item, Decimal):
+            return f"{_RAW}{item}{_RAW}"
+        raise TypeError(f"{type(item).__name__} is not JSON serialisable")
+
+    text = json.dumps(value, ensure_ascii=False, default=marker)
+    return re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text)
+
+
+def replay_json(result: Replay) -> str:
+    """`replay_document(result)` as JSON text, one game per line, written directly.
+
+    The same document (the test suite checks it), but about ten times faster than json.dumps on the
+    document for 100,000 games: the games are formatted from integers, with no Decimal per value.
+    """
+    strings: dict[str | None, str] = {None: "null"}
+    cents: dict[int | None, str] = {None: "null"}
+
+    def text(value: str | None) -> str:
+        found = strings.get(value)
+        if found is None:
+            found = strings[value] = json.dumps(value, ensure_ascii=False)
+        return found
+
+    def small(value: int | None) -> str:
+        found = cents.get(value)
+        if found is None:
+            assert value is not None
+            found = cents[value] = _cents_text(value)
+        return found
+
+    score_text = {halves: str(value) for halves, value in _SCORE_VALUE.items()}
+    lines = []
+    for g in result.games:
+        live = g.live_hundredths
+        lines.append(
+            f'{{"id": {"null" if g.id is None else g.id}, "date": "{g.date.isoformat()}", '
+            f'"period": "{g.period}", "opponent": {text(g.opponent)}, '
+            f'"opponent_rating": {"null" if g.opponent_rating is None else g.opponent_rating}, '
+            f'"score": {score_text[g.score_halves]}, "event": {text(g.event)}, '
+            f'"rating_before": {"null" if g.rating_before is None else g.rating_before}, '
+            f'"diff_used": {"null" if g.diff_used is None else g.diff_used}, '
+            f'"expected": {small(g.expected)}, "delta": {small(g.delta)}, '
+            f'"change": {small(g.change_hundredths)}, '
+            f'"live_rating": {"null" if live is None else _cents_text(live)}, '
+            f'"counted": {"true" if g.counted else "false"}, '
+            f'"pooled": {"true" if g.pooled else "false"}}}'
+        )
+    head = _dumps_exact(
+        {
+            "player": result.player,
+            "current_rating": result.current_rating,
+            "apply_cap": result.apply_cap,
+        }
+    )
+    periods = _dumps_exact([_period_document(p) for p in result.periods])
+    crossings = _dumps_exact([_crossing_document(c) for c in result.crossings])
+    games = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+    return f'{head[:-1]}, "games": {games}, "periods": {periods}, "crossings": {crossings}}}\n'

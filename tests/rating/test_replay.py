@@ -7,6 +7,8 @@ comment: PD from table 8.1.2, ΔR = score − PD, change = K·ΣΔR rounded once
 from __future__ import annotations
 
 import datetime as dt
+import json
+from decimal import Decimal
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -22,6 +24,7 @@ from elotui.rating.replay import (
     _initial_from_totals,
     replay,
     replay_document,
+    replay_json,
 )
 
 WIN, DRAW, LOSS = 2, 1, 0
@@ -31,8 +34,8 @@ def day(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
-def game(on: str, opponent: int | None, halves: int, **fields: object) -> ReplayGame:
-    return ReplayGame(day(on), opponent, halves, **fields)  # type: ignore[arg-type]
+def game(on: str, opponent_rating: int | None, halves: int, **fields: object) -> ReplayGame:
+    return ReplayGame(day(on), opponent_rating, halves, **fields)  # type: ignore[arg-type]
 
 
 def adult(start: int | None, **fields: object) -> ReplayPlayer:
@@ -466,6 +469,28 @@ def test_the_json_document_has_the_product_keys() -> None:
         assert key in month
     assert str(month["change"]) == "12.80"
     assert document["crossings"] == []
+
+
+def test_the_fast_json_text_is_the_document() -> None:
+    player = ReplayPlayer('Zoë "Z"', birth_year=1990, start_rating=None)
+    games = [
+        *f_n01_games("2025-10", event='Ünicode "open"'),
+        game("2025-11-02", None, DRAW, opponent="Anon"),
+        game("2025-11-03", 1700, LOSS, own_rating=1930, id=7),
+        game("2025-11-04", 2500, WIN, rated=False),
+    ]
+    result = replay(player, games, {"2025-12": 1911})
+    text = replay_json(result)
+    parsed = json.loads(text, parse_float=Decimal)
+    expected = replay_document(result)
+    assert parsed == expected
+    # Exact values keep their two decimals in the text.
+    # November, K 40 from 1922: Ro 1930 vs 1700, D 230 → PD .79; loss ΔR −.79 → −31.60 → 1890.40.
+    assert '"live_rating": 1890.40' in text
+    assert '"rating_end": 1890' in text and '"matches_published": false' in text
+    assert json.loads(replay_json(replay(adult(2000), [], {}))) == replay_document(
+        replay(adult(2000), [], {})
+    )
 
 
 def test_nothing_to_replay() -> None:
