@@ -347,7 +347,7 @@ def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord])
                     game.date.isoformat(),
                     game.opponent or "",
                     "" if game.opponent_rating is None else game.opponent_rating,
-                    RESULT_TEXT[int(game.score * 2)],
+                    RESULT_TEXT[game.score_halves],
                     game.event or "",
                     game.event_start.isoformat() if game.event_start else "",
                     game.event_end.isoformat() if game.event_end else "",

@@ -53,7 +53,7 @@ def player_document(repository: Repository, player: PlayerRecord) -> dict[str, A
             "date": game.date.isoformat(),
             "opponent": game.opponent,
             "opponent_rating": game.opponent_rating,
-            "result": RESULT_TEXT[int(game.score * 2)],
+            "result": RESULT_TEXT[game.score_halves],
             "score": float(game.score),
             "event": game.event,
             "event_start": _date_text(game.event_start),

@@ -2,8 +2,9 @@
 
 - `PlayerRecord`, `GameRecord`, `PublishedRecord` are what the replay, the CLI and the app consume. They
   hold no session and no ORM state.
-- A game's score is a `fractions.Fraction`: `Fraction(1)`, `Fraction(1, 2)` or `Fraction(0)`, the same
-  values `elotui.rating` computes with (stored as half points, see `elotui.logbook.models`).
+- A game's score is stored and read as `score_halves` (2 win, 1 draw, 0 loss: what the replay reads),
+  and also offered as `score`, a `fractions.Fraction` (`1`, `1/2`, `0`, what `elotui.rating` computes
+  with). `NewGame` takes the Fraction; `GameRecord` holds the half points.
   An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
 - A published rating's month is text `YYYY-MM`.
 - Each call opens one short session or connection; each write is one transaction (`BEGIN IMMEDIATE`), so a
@@ -105,14 +106,20 @@ class NewGame:
     rated: bool = True
     notes: str = ""
 
+    @property
+    def score_halves(self) -> int:
+        return HALVES_BY_SCORE[self.score]
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
+    """A stored game. It satisfies `elotui.rating.replay.GameLike` (the replay reads `score_halves`)."""
+
     id: int
     player_id: int
     date: dt.date
     opponent_rating: int | None  # None: unrated opponent
-    score: Fraction  # 1, 1/2 or 0
+    score_halves: int  # 2 win, 1 draw, 0 loss (as stored); `score` is the same as a Fraction
     opponent: str | None = None
     event: str | None = None
     event_start: dt.date | None = None
@@ -120,6 +127,10 @@ class GameRecord:
     own_rating: int | None = None  # the rating used for the game (Ro), if known
     rated: bool = True
     notes: str = ""
+
+    @property
+    def score(self) -> Fraction:
+        return SCORE_BY_HALVES[self.score_halves]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +249,7 @@ def _game_record(game: Game) -> GameRecord:
         player_id=game.player_id,
         date=game.date,
         opponent_rating=game.opponent_rating,
-        score=SCORE_BY_HALVES[game.score_halves],
+        score_halves=game.score_halves,
         opponent=game.opponent,
         event=game.event,
         event_start=game.event_start,
@@ -322,7 +333,6 @@ def _records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
     # A tight loop: local names, a date cache (many games share a day), no per-row attribute lookups.
     parse = dt.date.fromisoformat
     dates: dict[str, dt.date] = {}
-    scores = SCORE_BY_HALVES
     make = GameRecord
     records: list[GameRecord] = []
     append = records.append
@@ -349,7 +359,7 @@ def _records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
                 player_id,
                 played,
                 opponent_rating,
-                scores[halves],
+                halves,
                 opponent,
                 event,
                 parse(event_start) if event_start else None,
@@ -644,7 +654,7 @@ class Repository:
             .order_by(table.c.month)
         )
         with self.engine.connect() as connection:
-            return [PublishedRecord(*row) for row in connection.execute(statement).tuples()]
+            return [PublishedRecord(*row) for row in connection.execute(statement)]
 
     # plumbing
 
@@ -696,7 +706,7 @@ def _game_values(game: NewGame) -> dict[str, Any]:
 
 
 def _new_game(record: GameRecord) -> NewGame:
-    return NewGame(**{name: getattr(record, name) for name in GAME_FIELDS})
+    return NewGame(**{name: getattr(record, name) for name in GAME_FIELDS})  # `score` via property
 
 
 def open_repository(path: Path) -> Repository:

@@ -1,0 +1,348 @@
+"""CSV, JSON and PGN: checked whole before writing, every bad row named, round trips exact."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import datetime as dt
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from elotui.logbook.csv_io import CSV_COLUMNS, ImportFailed, export_csv, import_csv
+from elotui.logbook.json_io import export_document, import_json
+from elotui.logbook.pgn_io import (
+    SKIP_BAD_RATING,
+    SKIP_NO_DATE,
+    SKIP_NO_RESULT,
+    SKIP_NOT_PLAYER,
+    import_pgn,
+)
+from elotui.logbook.repository import (
+    DRAW,
+    LOSS,
+    WIN,
+    NewGame,
+    NotFound,
+    Repository,
+    open_repository,
+)
+
+HEADER = ",".join(CSV_COLUMNS)
+
+
+def _write_csv(path: Path, rows: list[list[str]], header: str = HEADER) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        handle.write(header + "\n")
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    return path
+
+
+def _random_rows(count: int, players: list[str], seed: int = 7) -> list[list[str]]:
+    rng = random.Random(seed)
+    rows = []
+    for i in range(count):
+        day = dt.date(2022, 1, 1) + dt.timedelta(days=rng.randrange(900))
+        event = rng.choice(["", "Open", "Club"])
+        rows.append(
+            [
+                rng.choice(players),
+                day.isoformat(),
+                rng.choice(["", f"Opponent {i % 50}"]),
+                rng.choice(["", str(rng.randrange(1000, 2600))]),
+                rng.choice(["1", "0.5", "0", "½"]),
+                event,
+                day.isoformat() if event else "",
+                (day + dt.timedelta(days=2)).isoformat() if event else "",
+                rng.choice(["", str(rng.randrange(1200, 2000))]),
+                rng.choice(["yes", "no", ""]),
+            ]
+        )
+    return rows
+
+
+def _game_tuples(repository: Repository) -> list[tuple[object, ...]]:
+    """Every game as comparable values (no ids), player by player."""
+    out = []
+    for player in repository.list_players():
+        for game in repository.games_for_replay(player.id):
+            values = dataclasses.asdict(game)
+            del values["id"], values["player_id"]
+            out.append((player.name, *values.values()))
+    return out
+
+
+def test_csv_import(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = _write_csv(
+        tmp_path / "games.csv",
+        [
+            ["Alice", "2024-03-01", "Bob", "1600", "1", "Open", "2024-03-01", "2024-03-03", "", ""],
+            ["Alice", "2024-03-02", "", "", "½", "", "", "", "1510", "no"],
+            ["Alice", "2024-03-03", "", "1700", "0", "", "", "", "", ""],
+        ],
+    )
+    summary = import_csv(repo, path)
+    assert summary.imported == 3 and summary.games_by_player == {"Alice": 3}
+    first, second, third = repo.games_for_replay(alice.id)
+    assert (first.opponent, first.opponent_rating, first.score, first.event) == (
+        "Bob",
+        1600,
+        WIN,
+        "Open",
+    )
+    assert first.event_end == dt.date(2024, 3, 3)
+    assert second.opponent_rating is None and second.score == DRAW and not second.rated
+    assert second.own_rating == 1510
+    assert third.score == LOSS and third.rated
+
+
+def test_one_bad_row_among_thousands_imports_nothing(repo: Repository, tmp_path: Path) -> None:
+    repo.add_player("Alice")
+    repo.add_player("Bob")
+    rows = _random_rows(5000, ["Alice", "Bob"])
+    rows[3120][3] = "4000"  # line 3122: header is line 1, rows start at line 2
+    path = _write_csv(tmp_path / "big.csv", rows)
+    with pytest.raises(ImportFailed) as failed:
+        import_csv(repo, path)
+    assert failed.value.errors == [
+        f"{path}:3122: opponent_rating: must be from 100 to 3500, not 4000"
+    ]
+    assert repo.count_games() == 0
+
+
+def test_every_bad_row_is_reported(repo: Repository, tmp_path: Path) -> None:
+    repo.add_player("Alice")
+    rows = [
+        ["Alice", "2024-02-30", "", "1500", "1", "", "", "", "", ""],
+        ["Zed", "2024-03-01", "", "1500", "1", "", "", "", "", ""],
+        ["Alice", "2024-03-01", "", "abc", "2", "", "", "", "", "maybe"],
+        ["Alice", "2024-03-01", "", "1500", "1", "", "2024-03-05", "2024-03-01", "99", ""],
+        ["Alice", "2024-03-01", "", "1500"],
+        ["Alice", "2024-03-01", "", "1500", "1", "", "", "", "", ""],
+    ]
+    path = _write_csv(tmp_path / "bad.csv", rows)
+    with pytest.raises(ImportFailed) as failed:
+        import_csv(repo, path)
+    f = str(path)
+    assert failed.value.errors == [
+        f"{f}:2: date: expected YYYY-MM-DD, not '2024-02-30'",
+        f"{f}:3: player: unknown player 'Zed'; add it first with: elotui player add 'Zed'",
+        f"{f}:4: opponent_rating: not a whole number: 'abc'",
+        f"{f}:4: result: expected 1, 0.5 or 0, not '2'",
+        f"{f}:4: rated: expected yes or no, not 'maybe'",
+        f"{f}:5: event_end: 2024-03-01 is before event_start 2024-03-05",
+        f"{f}:5: own_rating: must be from 100 to 3500, not 99",
+        f"{f}:6: row: expected 10 fields like the header, found 4",
+    ]
+    assert repo.count_games() == 0
+
+
+def test_header_problems(repo: Repository, tmp_path: Path) -> None:
+    path = _write_csv(tmp_path / "h.csv", [], header="player,date,colour,result")
+    with pytest.raises(ImportFailed) as failed:
+        import_csv(repo, path)
+    assert failed.value.errors[:2] == [
+        f"{path}:1: header: unknown column(s) colour",
+        f"{path}:1: header: missing column(s) opponent_rating",
+    ]
+
+
+def test_player_option_fills_and_filters(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = _write_csv(
+        tmp_path / "p.csv",
+        [
+            ["", "2024-03-01", "", "1600", "1"] + [""] * 5,
+            ["Alice", "2024-03-02", "", "1600", "1"] + [""] * 5,
+            ["Bob", "2024-03-02", "", "1600", "1"] + [""] * 5,
+        ],
+    )
+    summary = import_csv(repo, path, player="Alice")
+    assert summary.imported == 2 and summary.skipped_total == 1
+    assert repo.count_games(alice.id) == 2
+    short = tmp_path / "short.csv"
+    short.write_text("date,opponent_rating,result\n2024-04-01,1500,0.5\n")
+    assert import_csv(repo, short, player="Alice").imported == 1
+    with pytest.raises(ImportFailed, match="missing column"):
+        import_csv(repo, short)
+    with pytest.raises(NotFound, match="elotui player add 'Carl'"):
+        import_csv(repo, short, player="Carl")
+
+
+def test_csv_round_trip_into_an_empty_logbook(repo: Repository, tmp_path: Path) -> None:
+    for name in ("Alice", "Bob"):
+        repo.add_player(name)
+    import_csv(repo, _write_csv(tmp_path / "in.csv", _random_rows(2000, ["Alice", "Bob"])))
+    out = io.StringIO()
+    assert export_csv(repo, out, repo.list_players()) == 2000
+    exported = tmp_path / "out.csv"
+    exported.write_text(out.getvalue())
+
+    other = open_repository(tmp_path / "other.db")
+    for name in ("Alice", "Bob"):
+        other.add_player(name)
+    assert import_csv(other, exported).imported == 2000
+    assert _game_tuples(other) == _game_tuples(repo)
+    again = io.StringIO()
+    export_csv(other, again, other.list_players())
+    assert again.getvalue() == out.getvalue()
+
+
+def test_json_round_trip_keeps_everything(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player(
+        "Alice", start_rating=1500, birth_year=2008, games_before=12, fixed_k=30, notes="hi"
+    )
+    bob = repo.add_player("Bob", reached_2400=True, fide_id=123)
+    repo.add_new_games(
+        alice.id,
+        [
+            NewGame(dt.date(2024, 3, 1), 1600, WIN, opponent="X", notes="sharp"),
+            NewGame(dt.date(2024, 3, 2), None, DRAW, event="Open", event_start=dt.date(2024, 3, 1),
+                    event_end=dt.date(2024, 3, 4), own_rating=1500, rated=False),
+        ],
+    )  # fmt: skip
+    repo.add_new_games(bob.id, [NewGame(dt.date(2024, 5, 1), 2400, LOSS)])
+    repo.set_published(alice.id, "2024-04", 1530)
+    document = export_document(repo, repo.list_players())
+    path = tmp_path / "all.json"
+    path.write_text(json.dumps(document))
+
+    other = open_repository(tmp_path / "other.db")
+    summary = import_json(other, path)
+    assert summary.imported == 3
+    strip = lambda p: dataclasses.replace(p, id=0)  # noqa: E731
+    assert [strip(p) for p in other.list_players()] == [strip(p) for p in repo.list_players()]
+    assert _game_tuples(other) == _game_tuples(repo)
+    assert [(p.month, p.rating) for p in other.list_published(other.find_player("Alice").id)] == [
+        ("2024-04", 1530)
+    ]
+    # Importing the same players again is refused whole.
+    with pytest.raises(ImportFailed, match="already in the logbook"):
+        import_json(other, path)
+    assert other.count_games() == 3
+
+
+def test_json_import_reports_every_problem(repo: Repository, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "elotui-logbook",
+                "version": 1,
+                "players": [
+                    {
+                        "name": "A",
+                        "start_rating": 50,
+                        "games": [{"date": "2024-1-1", "result": "1"}],
+                    },
+                    {"name": "B", "games": [{"date": "2024-01-01", "result": "3"}]},
+                ],
+            }
+        )
+    )
+    with pytest.raises(ImportFailed) as failed:
+        import_json(repo, path)
+    assert len(failed.value.errors) == 3
+    assert repo.list_players() == []
+
+
+PGN = """\
+[Event "Club championship"]
+[Date "2024.03.01"]
+[White "Alice"]
+[Black "Bob"]
+[Result "1-0"]
+[WhiteElo "1500"]
+[BlackElo "1600"]
+[EventDate "2024.03.01"]
+
+1. e4 e5 2. Nf3 Nc6 1-0
+
+[Event "Club championship"]
+[Date "2024.03.08"]
+[White "Carl"]
+[Black "alice"]
+[Result "1/2-1/2"]
+[WhiteElo "-"]
+
+1. d4 d5 1/2-1/2
+
+[Event "?"]
+[Date "2024.04.02"]
+[White "Dora"]
+[Black "Alice"]
+[Result "1-0"]
+[WhiteElo "1700"]
+[BlackElo "1510"]
+
+1. c4 1-0
+
+[Event "Blitz"]
+[Date "2024.??.??"]
+[White "Alice"]
+[Black "Eve"]
+[Result "0-1"]
+
+1. e4 0-1
+
+[Event "Blitz"]
+[Date "2024.04.05"]
+[White "Alice"]
+[Black "Eve"]
+[Result "*"]
+
+1. e4 *
+
+[Event "Other"]
+[Date "2024.04.05"]
+[White "Fay"]
+[Black "Gus"]
+[Result "1-0"]
+
+1. e4 1-0
+
+[Event "Other"]
+[Date "2024.04.06"]
+[White "Alice"]
+[Black "Hal"]
+[Result "1-0"]
+[BlackElo "9000"]
+
+1. e4 1-0
+"""
+
+
+def test_pgn_import(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN)
+    summary = import_pgn(repo, path, player="Alice")
+    assert summary.imported == 3
+    assert summary.skipped == {
+        SKIP_NOT_PLAYER: 1,
+        SKIP_NO_DATE: 1,
+        SKIP_NO_RESULT: 1,
+        SKIP_BAD_RATING: 1,
+    }
+    first, second, third = repo.games_for_replay(alice.id)
+    assert (first.date, first.opponent, first.opponent_rating, first.score) == (
+        dt.date(2024, 3, 1),
+        "Bob",
+        1600,
+        WIN,
+    )
+    assert first.own_rating == 1500 and first.event == "Club championship"
+    assert first.event_start == dt.date(2024, 3, 1)
+    assert (second.opponent, second.opponent_rating, second.score) == ("Carl", None, DRAW)
+    assert (third.opponent, third.score, third.event, third.own_rating) == (
+        "Dora",
+        LOSS,
+        None,
+        1510,
+    )
+    with pytest.raises(NotFound, match="elotui player add 'Zoe'"):
+        import_pgn(repo, path, player="Zoe")

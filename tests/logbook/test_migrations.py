@@ -1,0 +1,232 @@
+"""Migrations and opening a file safely: create, upgrade/downgrade, refuse, back up."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import sqlite3
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlmodel import SQLModel
+
+from elotui.logbook import migrate
+from elotui.logbook.engine import make_engine
+from elotui.logbook.migrate import DatabaseRefused, downgrade_database, upgrade_database
+from elotui.logbook.models import APPLICATION_ID
+from elotui.logbook.repository import WIN, NewGame, open_repository
+
+
+def _revision(path: Path) -> str | None:
+    connection = sqlite3.connect(path)
+    try:
+        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+    finally:
+        connection.close()
+    return rows[0][0] if rows else None
+
+
+def _single_file(path: Path) -> bytes:
+    """Fold the WAL into the main file and leave rollback-journal mode: one file to compare."""
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA journal_mode=DELETE")
+    connection.close()
+    assert not Path(f"{path}-wal").exists()
+    return path.read_bytes()
+
+
+def _schema_diff(path: Path) -> list[object]:
+    engine = make_engine(path)
+    try:
+        with engine.connect() as connection:
+            return list(compare_metadata(MigrationContext.configure(connection), SQLModel.metadata))
+    finally:
+        engine.dispose()
+
+
+def test_head_constant_matches_the_scripts() -> None:
+    assert migrate.head_revision() == migrate.HEAD_REVISION
+    assert migrate.HEAD_REVISION in migrate.known_revisions()
+
+
+def test_scripts_found_in_the_checkout() -> None:
+    found = migrate.migrations_dir()
+    assert (found / "env.py").is_file()
+    assert (found / "versions" / "0001_initial.py").is_file()
+
+
+def test_new_file_is_created_in_a_new_folder(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "logbook.db"
+    result = upgrade_database(path)
+    assert result.created and result.backup is None and result.to_revision == "0001"
+    assert _revision(path) == "0001"
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    connection.close()
+    again = upgrade_database(path)
+    assert not again.changed and not again.created and again.backup is None
+
+
+def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
+    upgrade_database(db_file)
+    assert _schema_diff(db_file) == []
+    downgrade_database(db_file, "base")
+    tables = {
+        row[0]
+        for row in sqlite3.connect(db_file).execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+        )
+    }
+    assert tables <= {"alembic_version"}
+    assert _revision(db_file) is None
+    result = upgrade_database(db_file)
+    assert result.created and result.backup is None  # nothing left to back up
+    assert _revision(db_file) == migrate.HEAD_REVISION
+    assert _schema_diff(db_file) == []
+
+
+def test_empty_file_is_a_new_database(db_file: Path) -> None:
+    db_file.write_bytes(b"")
+    assert upgrade_database(db_file).created
+    assert _revision(db_file) == "0001"
+
+
+def _assert_refused_untouched(path: Path, reason: str) -> None:
+    before = path.read_bytes()
+    listing = sorted(p.name for p in path.parent.iterdir())
+    with pytest.raises(DatabaseRefused, match=reason) as refused:
+        upgrade_database(path)
+    assert "\n" not in str(refused.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in path.parent.iterdir()) == listing
+
+
+def test_random_bytes_are_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "noise.db"
+    path.write_bytes(b"\x00not sqlite" + os.urandom(8192))
+    _assert_refused_untouched(path, "not an SQLite database")
+
+
+def test_other_programs_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE notes (body TEXT)")
+    connection.execute("INSERT INTO notes VALUES ('keep me')")
+    connection.commit()
+    connection.close()
+    _assert_refused_untouched(path, "not an elotui database")
+
+
+def test_newer_revision_is_refused_untouched(db_file: Path) -> None:
+    upgrade_database(db_file)
+    connection = sqlite3.connect(db_file)
+    connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    connection.commit()
+    connection.close()
+    _single_file(db_file)
+    _assert_refused_untouched(db_file, "newer elotui")
+
+
+@pytest.mark.parametrize("at_head", [True, False])
+def test_read_only_file_is_refused_untouched(db_file: Path, at_head: bool) -> None:
+    upgrade_database(db_file)
+    if not at_head:
+        downgrade_database(db_file, "base")
+    _single_file(db_file)
+    db_file.chmod(stat.S_IRUSR | stat.S_IRGRP)
+    try:
+        _assert_refused_untouched(db_file, "read-only")
+    finally:
+        db_file.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+# --- a pending migration: a second revision made for the test in a copy of the scripts -------------
+
+_SECOND_REVISION = '''
+"""Test-only revision: a nickname for players (recreates the player table in batch mode)."""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.add_column(sa.Column("nickname", sa.String(), nullable=True))
+    {extra}
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.drop_column("nickname")
+'''
+
+
+@pytest.fixture
+def with_second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Point the runner at a copy of the scripts that has a revision 0002 on top of 0001."""
+    scripts = tmp_path / "scripts"
+    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def install(extra: str = "pass") -> None:
+        (scripts / "versions" / "0002_test.py").write_text(_SECOND_REVISION.format(extra=extra))
+        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
+        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
+
+    return install
+
+
+def _logbook_at_0001(path: Path) -> None:
+    repository = open_repository(path)
+    player = repository.add_player("Alice", start_rating=1500)
+    game = NewGame(date=dt.date(2024, 3, 1), opponent_rating=1600, score=WIN)
+    repository.add_new_games(player.id, [game] * 3)
+    repository.set_published(player.id, "2024-04", 1520)
+    repository.close()
+
+
+def test_pending_migration_backs_up_first_and_keeps_the_data(
+    db_file: Path, with_second_revision: Callable[..., None]
+) -> None:
+    _logbook_at_0001(db_file)
+    with_second_revision()
+    result = upgrade_database(db_file)
+    assert (result.from_revision, result.to_revision) == ("0001", "0002")
+    assert result.backup == db_file.with_name("logbook.db.bak-0001")
+    assert _revision(result.backup) == "0001"  # the copy is the file as it was
+    backup = sqlite3.connect(result.backup)
+    assert backup.execute("SELECT count(*) FROM game").fetchone()[0] == 3
+    assert "nickname" not in [row[1] for row in backup.execute("PRAGMA table_info(player)")]
+    backup.close()
+    migrated = sqlite3.connect(db_file)
+    assert _revision(db_file) == "0002"
+    assert "nickname" in [row[1] for row in migrated.execute("PRAGMA table_info(player)")]
+    # Recreating the player table must not cascade-delete games (foreign keys are off meanwhile).
+    assert migrated.execute("SELECT count(*) FROM game").fetchone()[0] == 3
+    assert migrated.execute("SELECT count(*) FROM published_rating").fetchone()[0] == 1
+    migrated.close()
+    # A second backup of the same revision never overwrites the first.
+    assert migrate.backup_path_for(db_file, "0001").name == "logbook.db.bak-0001.2"
+
+
+def test_failed_migration_changes_nothing(
+    db_file: Path, with_second_revision: Callable[..., None]
+) -> None:
+    _logbook_at_0001(db_file)
+    with_second_revision(extra='raise RuntimeError("boom")')
+    with pytest.raises(DatabaseRefused, match="boom"):
+        upgrade_database(db_file)
+    assert _revision(db_file) == "0001"
+    connection = sqlite3.connect(db_file)
+    assert "nickname" not in [row[1] for row in connection.execute("PRAGMA table_info(player)")]
+    assert connection.execute("SELECT count(*) FROM game").fetchone()[0] == 3
+    connection.close()
+    assert db_file.with_name("logbook.db.bak-0001").exists()
