@@ -44,6 +44,7 @@ from elotui.tui.widgets.panes import (
     SeriesPane,
     SeveralPane,
     SinglePane,
+    Value,
 )
 
 T = TypeVar("T")
@@ -120,7 +121,7 @@ def field(
     """One form row: label and field on one line, the reason for a bad value below it."""
     return Vertical(
         Horizontal(Label(label, id=label_id, classes="field-label"), widget, classes="field-line"),
-        Static("", id=f"{field_id}-reason", classes="reason"),
+        Value("", id=f"{field_id}-reason", classes="reason"),
         classes="field",
     )
 
@@ -195,10 +196,10 @@ class CalculatorScreen(Screen[None]):
                 )
                 k = KInput("20", id="k", compact=True, select_on_focus=True, placeholder="1–100")
                 yield field("K", "k", k)
-                yield Static(id="k-meaning", classes="hint")
+                yield Value(id="k-meaning", classes="hint")
                 yield field("Result", "result", Choice(RESULT_CHOICES, "all", id="result"))
                 yield field("Method", "method", Choice(METHOD_CHOICES, "elo", id="method"))
-                yield Static(id="method-rules", classes="hint")
+                yield Value(id="method-rules", classes="hint")
                 with ContentSwitcher(id="mode-inputs", initial="single-inputs"):
                     yield Static(
                         "w / d / l pick a result, n shows all three, m switches the method "
@@ -252,7 +253,7 @@ class CalculatorScreen(Screen[None]):
                         classes="hint",
                     )
             with Vertical(id="results"):
-                yield Static(id="status")
+                yield Value(id="status")
                 with ContentSwitcher(id="panes", initial="single"):
                     yield SinglePane(id="single")
                     yield SeveralPane(id="several")
@@ -423,6 +424,7 @@ class CalculatorScreen(Screen[None]):
 
     @staticmethod
     def _mark(widget: Input, reason: Static, text: str | None) -> None:
+        # Classes and text change only when the verdict does: a layout pass happens only then.
         widget.set_class(text is not None, "-invalid")
         reason.set_class(text is not None, "-shown")
         reason.update(text or "")

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.visual import VisualType
 from textual.widgets import DataTable, Label, Static
 
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames, SingleGame
@@ -44,34 +45,47 @@ def tier_name(tier: Tier) -> str:
     return f"{tier.name} ({GM_NOTE})" if tier == top else tier.name
 
 
+class Value(Static):
+    """A shown value: repainted in place, without a layout pass, and only when its text changes.
+
+    Every keystroke updates a dozen of these; a layout pass of the whole screen for each would cost
+    more than a frame. Their size is fixed in `app.tcss`, so the layout never needs to change.
+    """
+
+    def update(self, content: VisualType = "", *, layout: bool = False) -> None:
+        if content == self.content:
+            return
+        super().update(content, layout=layout)
+
+
 class Pane(Vertical):
     """Base: `blank()` empties every value so a stale number can never stay on screen."""
 
     def blank(self) -> None:
         for widget in self.query(".value"):
-            if isinstance(widget, Static):
+            if isinstance(widget, Value):
                 widget.update("")
             widget.remove_class("-crossing")
 
 
 class SinglePane(Pane):
     def compose(self) -> ComposeResult:
-        yield Static(id="expected", classes="value headline")
-        yield Static(id="expected-note", classes="value note")
-        yield Static(id="diff-line", classes="value")
-        yield Static(id="rule-400", classes="value rule-400")
+        yield Value(id="expected", classes="value headline")
+        yield Value(id="expected-note", classes="value note")
+        yield Value(id="diff-line", classes="value")
+        yield Value(id="rule-400", classes="value rule-400")
         with Horizontal(classes="outcome-row outcome-head"):
             for text in ("Result", "Change", "Rounded", "New rating", "Tier"):
                 yield Label(text, classes="col")
         for name, label in RESULT_LABELS.items():
             with Horizontal(id=f"row-{name}", classes="outcome-row"):
                 yield Label(label, classes="col")
-                yield Label(id=f"{name}-exact", classes="col value num")
-                yield Label(id=f"{name}-rounded", classes="col value num")
-                yield Label(id=f"{name}-new", classes="col value num")
-                yield Label(id=f"{name}-tier", classes="col value tier")
-        yield Static(id="new-rating", classes="value headline")
-        yield Static(id="tier-now", classes="value")
+                yield Value(id=f"{name}-exact", classes="col value num")
+                yield Value(id=f"{name}-rounded", classes="col value num")
+                yield Value(id=f"{name}-new", classes="col value num")
+                yield Value(id=f"{name}-tier", classes="col value tier")
+        yield Value(id="new-rating", classes="value headline")
+        yield Value(id="tier-now", classes="value")
 
     def show(self, game: SingleGame, result: str) -> None:
         e = game.expected
@@ -89,10 +103,10 @@ class SinglePane(Pane):
         for name, outcome in game.outcomes.items():
             row = self.query_one(f"#row-{name}")
             row.display = result in ("all", name)
-            self.query_one(f"#{name}-exact", Label).update(signed_cents(outcome.change))
-            self.query_one(f"#{name}-rounded", Label).update(signed_int(outcome.rounded))
-            self.query_one(f"#{name}-new", Label).update(str(outcome.new_rating))
-            tier = self.query_one(f"#{name}-tier", Label)
+            self.query_one(f"#{name}-exact", Value).update(signed_cents(outcome.change))
+            self.query_one(f"#{name}-rounded", Value).update(signed_int(outcome.rounded))
+            self.query_one(f"#{name}-new", Value).update(str(outcome.new_rating))
+            tier = self.query_one(f"#{name}-tier", Value)
             tier.update(tier_text(game.tier, outcome.crossing))
             tier.set_class(outcome.crossing is not None, "-crossing")
         headline = self.query_one("#new-rating", Static)
@@ -115,10 +129,10 @@ class SinglePane(Pane):
 class SeveralPane(Pane):
     def compose(self) -> ComposeResult:
         yield Static("Average-opponent shortcut, an estimate: change = K·(P − G·E)", classes="note")
-        yield Static(id="several-expected", classes="value")
-        yield Static(id="several-change", classes="value headline")
-        yield Static(id="several-new", classes="value headline")
-        yield Static(id="several-rule-400", classes="value rule-400")
+        yield Value(id="several-expected", classes="value")
+        yield Value(id="several-change", classes="value headline")
+        yield Value(id="several-new", classes="value headline")
+        yield Value(id="several-rule-400", classes="value rule-400")
 
     def show(self, several: SeveralGames) -> None:
         e = several.expected
@@ -150,7 +164,7 @@ class SeriesPane(Pane):
     mounted the first time the series is shown, to keep it off the start-up path."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="series-summary", classes="value headline")
+        yield Value(id="series-summary", classes="value headline")
         table: DataTable[str] = DataTable(id="series-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Vertical(id="series-chart")
@@ -231,11 +245,11 @@ class PeriodPane(Pane):
         )
         table = GamesTable(id="period-games", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(id="period-k", classes="value")
-        yield Static(id="period-change", classes="value headline")
-        yield Static(id="period-new", classes="value headline")
-        yield Static(id="period-details", classes="value")
-        yield Static(id="period-need", classes="value need")
+        yield Value(id="period-k", classes="value")
+        yield Value(id="period-change", classes="value headline")
+        yield Value(id="period-new", classes="value headline")
+        yield Value(id="period-details", classes="value")
+        yield Value(id="period-need", classes="value need")
 
     def on_mount(self) -> None:
         table = self.query_one(GamesTable)
@@ -315,7 +329,7 @@ class ReferencePane(Pane):
             classes="note",
         )
         yield DataTable(id="reference-table", cursor_type="row", zebra_stripes=True)
-        yield Static(id="reference-current", classes="value")
+        yield Value(id="reference-current", classes="value")
 
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one("#reference-table", DataTable)

@@ -1,0 +1,122 @@
+"""The app shell: function keys, help, history placeholder, command palette, bindings, imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from elotui.tui.app import ElotuiApp
+from elotui.tui.screens.calculator import CalculatorScreen, KInput
+from elotui.tui.screens.help import binding_groups
+from elotui.tui.widgets.choice import Choice
+from elotui.tui.widgets.game_dialog import GameDialog
+from elotui.tui.widgets.panes import GamesTable
+from tests.tui.conftest import type_keys
+
+ALL_BINDINGS = [
+    b
+    for cls in (ElotuiApp, CalculatorScreen, KInput, Choice, GamesTable, GameDialog)
+    for b in cls.BINDINGS
+    if isinstance(b, Binding)
+]
+
+
+def screen_text(app: ElotuiApp) -> str:
+    from textual.widgets import Static
+
+    return "\n".join(str(w.content) for w in app.screen.query(Static) if w.display)
+
+
+def test_every_binding_has_a_description_and_a_unique_id() -> None:
+    for binding in ALL_BINDINGS:
+        assert binding.description, binding
+        assert binding.id, binding
+    ids = [b.id for b in ALL_BINDINGS]
+    assert len(ids) == len(set(ids))
+
+
+async def test_function_keys_switch_screens_and_keep_the_calculator(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "1500 tab 1600")
+    await type_keys(pilot, "f3")
+    assert pilot.app.current_mode == "history"
+    assert "The history arrives with the logbook." in screen_text(pilot.app)  # type: ignore[arg-type]
+    await type_keys(pilot, "f1")
+    assert pilot.app.current_mode == "help"
+    await type_keys(pilot, "f2")
+    assert pilot.app.current_mode == "calculator"
+    assert pilot.app.screen.query_one("#opponent", Input).value == "1600"
+
+
+async def test_help_lists_every_binding_and_the_sources(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "f1")
+    shown = screen_text(pilot.app)  # type: ignore[arg-type]
+    for _title, bindings in binding_groups():
+        for binding in bindings:
+            if isinstance(binding, Binding) and not binding.system:
+                assert binding.description in shown, binding
+    assert "FIDE Rating Regulations" in shown
+    assert "1 March 2024" in shown and "1 October 2025" in shown
+    assert "Title Regulations" in shown
+
+
+async def test_command_palette_lists_every_action(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    titles = {command.title for command in app.get_system_commands(app.screen)}
+    screen = app.screen
+    assert isinstance(screen, CalculatorScreen)
+    for binding in [*ElotuiApp.BINDINGS, *screen.BINDINGS, *screen.PALETTE_BINDINGS]:
+        if isinstance(binding, Binding) and not binding.system and binding.action != "quit":
+            assert binding.description in titles, binding
+    assert "Quit" in titles and "Theme" in titles
+
+
+async def test_a_palette_command_runs_its_action(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    command = next(c for c in app.get_system_commands(app.screen) if c.title == "Series")
+    await command.callback()  # type: ignore[misc]
+    await pilot.pause()
+    assert app.screen.query_one("#panes").current == "series"  # type: ignore[attr-defined]
+
+
+async def test_ctrl_q_quits(pilot: Pilot[None]) -> None:
+    await pilot.press("ctrl+q")
+    await pilot.pause()
+    assert not pilot.app.is_running
+
+
+def run_python(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_start_up_leaves_the_heavy_imports_off_until_needed() -> None:
+    out = run_python(
+        "import asyncio, sys\n"
+        "from elotui.tui.scenes import scene_app\n"
+        "async def main():\n"
+        "    app = scene_app()\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        heavy = [m for m in ('sqlalchemy', 'alembic', 'textual_plotext', 'plotext', 'sqlmodel') if m in sys.modules]\n"
+        "        await pilot.press('f7')\n"
+        "        await pilot.pause()\n"
+        "        print(heavy, 'textual_plotext' in sys.modules)\n"
+        "asyncio.run(main())\n"
+    )
+    assert out == "[] True"
+
+
+def test_calc_commands_do_not_import_textual() -> None:
+    out = run_python(
+        "import sys, io, contextlib\n"
+        "from elotui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['calc', '-r', '1500', '-o', '1600'])\n"
+        "print('textual' in sys.modules)\n"
+    )
+    assert out == "False"

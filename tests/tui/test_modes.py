@@ -1,0 +1,173 @@
+"""The other modes of the calculator: several games, series, period, reference. Expected numbers are
+worked out by hand from the spec (E = 1/(1+10^(D/400)); PD from table 8.1.2's check values)."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+
+from elotui.tui.scenes import add_game
+from elotui.tui.widgets.choice import Choice
+from elotui.tui.widgets.panes import GamesTable
+from tests.tui.conftest import text, type_keys
+
+
+async def test_switching_modes_keeps_what_was_typed(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "1500 tab 1600 tab 32")
+    for key, mode in (("f6", "several"), ("f7", "series"), ("f8", "period"), ("f9", "reference")):
+        await type_keys(pilot, key)
+        assert pilot.app.screen.query_one("#panes").current == mode  # type: ignore[attr-defined]
+    await type_keys(pilot, "f5")
+    values = [pilot.app.screen.query_one(f"#{f}", Input).value for f in ("rating", "opponent", "k")]
+    assert values == ["1500", "1600", "32"]
+    assert text(pilot.app, "#win-rounded") == "+20"
+
+
+async def test_several_games_average_opponent_shortcut(pilot: Pilot[None]) -> None:
+    # E = 0.359935; 20 × (3.5 − 5 × 0.359935) = 20 × 1.700326 = 34.0065 → +34.01, rounded +34.
+    await type_keys(pilot, "f6 1500 tab 1600")
+    pilot.app.screen.query_one("#points", Input).focus()
+    await type_keys(pilot, "3.5")
+    app = pilot.app
+    assert "Average-opponent shortcut, an estimate" in str(
+        app.screen.query_one("#several").query_one(".note").content
+    )  # type: ignore[attr-defined]
+    assert "+34.01" in text(app, "#several-change")
+    assert "rounded +34" in text(app, "#several-change")
+    assert "1500 → 1534" in text(app, "#several-new")
+    assert "expected 1.80 of 5" in text(app, "#several-expected")
+
+
+async def test_several_games_points_in_halves_and_at_most_g(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "f6 1500 tab 1600")
+    pilot.app.screen.query_one("#points", Input).focus()
+    await type_keys(pilot, "5.5")
+    assert "points must be from 0 to the 5 games played" in text(pilot.app, "#points-reason")
+    assert text(pilot.app, "#several-change") == ""
+    await type_keys(pilot, "backspace backspace backspace 3.3")
+    assert "halves" in text(pilot.app, "#points-reason")
+    await type_keys(pilot, "backspace backspace backspace 5")
+    # 20 × (5 − 1.799673) = 64.0065 → +64.01
+    assert "+64.01" in text(pilot.app, "#several-change")
+
+
+async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
+    # K 32, win: 32 × (1 − 0.359935) = 20.482 → 1520.48.
+    await type_keys(pilot, "f7 1500 tab 1600 tab 32 tab w")
+    pilot.app.screen.query_one("#exact", Choice).focus()
+    await type_keys(pilot, "right")
+    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    assert table.row_count == 10
+    assert table.get_row("1") == ["1", "1500.00", "36.0%", "+20.48", "1520.48"]
+    assert "exact" in text(pilot.app, "#series-summary")
+
+
+async def test_series_rounded_gains_shrink(pilot: Pilot[None]) -> None:
+    # K 20 win: game 1 +13 → 1513; game 2: E(1513, 1600) = 1/(1+10^(87/400)) = 0.3774, 20 × 0.6226 = 12.45 → +12.
+    await type_keys(pilot, "f7 1500 tab 1600 tab tab w")
+    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    assert table.get_row("1")[3:] == ["+13", "1513"]
+    assert table.get_row("2")[3:] == ["+12", "1525"]
+    gains = [int(table.get_row(str(n))[3].replace("+", "")) for n in range(1, 11)]
+    assert gains == sorted(gains, reverse=True) and gains[-1] < gains[0]
+    assert pilot.app.screen.query("#series-plot")  # the chart is mounted once the series is shown
+
+
+async def test_series_draw_and_loss(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "f7 1500 tab 1600 tab tab l")
+    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    assert table.get_row("1")[3:] == ["−7", "1493"]
+
+
+PERIOD = (("2100", "1"), ("1900", "0.5"), ("2450", "1"), ("2060", "0"))
+# Rating 2000. D −100 → PD .36, ΔR +.64; D +100 → .64, −.14; D −450 counts −400 → .08, +.92;
+# D −60 → .42, −.42. ΣΔR = +1.00; K 20 → +20.00 → 2020.
+
+
+async def enter_period(pilot: Pilot[None], games: tuple[tuple[str, str], ...] = PERIOD) -> None:
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "2000 f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, " ".join(add_game(o, r) for o, r in games))
+
+
+async def test_period_games_and_change(pilot: Pilot[None]) -> None:
+    await enter_period(pilot)
+    table = pilot.app.screen.query_one(GamesTable)
+    rows = [table.get_row_at(i) for i in range(table.row_count)]
+    assert [r[1:] for r in rows] == [
+        ["2100", "1", "−100", "−100", "0.36", "+0.64"],
+        ["1900", "0.5", "+100", "+100", "0.64", "−0.14"],
+        ["2450", "1", "−450", "−400", "0.08", "+0.92"],
+        ["2060", "0", "−60", "−60", "0.42", "−0.42"],
+    ]
+    app = pilot.app
+    assert "20 × +1.00 = +20.00 → rounded +20" in text(app, "#period-change")
+    assert "2000 → 2020" in text(app, "#period-new")
+    assert "400-point rule applied to 1 game" in text(app, "#period-details")
+    assert "700 cap not reached (20 × 4 = 80)" in text(app, "#period-k")
+
+
+async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
+    await enter_period(pilot)
+    table = pilot.app.screen.query_one(GamesTable)
+    # The cursor is on the last game (2060, loss): edit it to a win → ΔR +.58, Σ +2.00 → +40.
+    await type_keys(pilot, "e | tab backspace 1 enter |")
+    assert table.get_row_at(3)[1:3] == ["2060", "1"]
+    assert "→ rounded +40" in text(pilot.app, "#period-change")
+    await type_keys(pilot, "x")
+    assert table.row_count == 3
+    # Left: +.64 −.14 +.92 = +1.42 → +28.40 → +28.
+    assert "→ rounded +28" in text(pilot.app, "#period-change")
+
+
+async def test_period_700_cap(pilot: Pilot[None]) -> None:
+    # K 100 with 8 games: 100 × 8 = 800 > 700 → K 87. Eight wins against 2000 (PD .50): Σ +4.00 → +348.
+    await type_keys(pilot, "tab tab 100")
+    await enter_period(pilot, (("2000", "1"),) * 8)
+    assert "100 × 8 = 800 > 700 → K 87" in text(pilot.app, "#period-k")
+    assert "87 × +4.00 = +348.00 → rounded +348" in text(pilot.app, "#period-change")
+
+
+async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
+    await enter_period(pilot)
+    screen = pilot.app.screen
+    screen.query_one("#k-source", Choice).focus()
+    await type_keys(pilot, "right tab 2012")  # born 2012, period year 2026: a junior, K 40
+    assert "K 40" in text(pilot.app, "#period-k")
+    assert "junior" in text(pilot.app, "#period-k")
+    assert "40 × +1.00 = +40.00 → rounded +40" in text(pilot.app, "#period-change")
+
+
+async def test_what_do_i_need(pilot: Pilot[None]) -> None:
+    # After ΣΔR +1.00, two more games against 2000 (PD .50): P points give 20 × (1 + P − 1) = 20P.
+    # Target 2030 needs 20P ≥ 30 → P = 1.5. Target 2100 needs P ≥ 5 > 2: out of reach.
+    await enter_period(pilot)
+    pilot.app.screen.query_one("#target", Input).focus()
+    await type_keys(pilot, "2030 tab 2 tab 2000")
+    assert "at least 1.5 / 2 against 2000 → 2030" in text(pilot.app, "#period-need")
+    pilot.app.screen.query_one("#target", Input).focus()
+    await type_keys(pilot, "backspace backspace backspace backspace 2100")
+    assert "out of reach" in text(pilot.app, "#period-need")
+
+
+async def test_period_bad_rating_blanks_the_derived_cells(pilot: Pilot[None]) -> None:
+    await enter_period(pilot)
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "backspace backspace backspace backspace")
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.get_row_at(0)[3:] == ["", "", "", ""]
+    assert text(pilot.app, "#period-change") == ""
+
+
+async def test_reference_table(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "1500 tab 1600 f9")
+    table: DataTable[str] = pilot.app.screen.query_one("#reference-table", DataTable)
+    assert table.row_count == 17  # −400 … +400 by 50
+    # elo: 1/(1+10^1) = 9.1%, 1/(1+10^-1) = 90.9%; fide: table 8.1.2 check values.
+    assert table.get_row("-400") == ["−400", "9.1%", "0.08"]
+    assert table.get_row("0") == ["0", "50.0%", "0.50"]
+    assert table.get_row("-100") == ["−100", "36.0%", "0.36"]
+    assert table.get_row("200") == ["+200", "76.0%", "0.76"]
+    assert table.get_row("400") == ["+400", "90.9%", "0.92"]
+    assert "D = −100 → elo 36.0%, fide PD 0.36" in text(pilot.app, "#reference-current")
