@@ -95,7 +95,7 @@ async def burst(app: ElotuiApp, presses: Sequence[str]) -> None:
     import unicodedata
 
     from textual import events
-    from textual.app import _get_unicode_name_from_key
+    from textual.keys import _get_unicode_name_from_key
     from textual.pilot import Pilot
 
     pilot = Pilot(app)
