@@ -45,10 +45,17 @@ def db_path(args: argparse.Namespace) -> Path:
 
 
 def open_repository(args: argparse.Namespace) -> Repository:
-    """The repository of the database the arguments name, migrated first (a refusal is a UsageError)."""
+    """The repository of the database the arguments name, migrated first (a refusal is a UsageError).
+
+    With `--demo`, a fresh throwaway copy of the demo logbook instead.
+    """
     from elotui.logbook.migrate import DatabaseRefused
     from elotui.logbook.repository import open_repository as open_at
 
+    if getattr(args, "demo", False):
+        from elotui.logbook.demo import open_demo_repository
+
+        return open_demo_repository()
     try:
         return open_at(db_path(args))
     except DatabaseRefused as error:

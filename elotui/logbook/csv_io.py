@@ -30,6 +30,7 @@ from elotui.logbook.repository import (
     NotFound,
     PlayerRecord,
     Repository,
+    gc_paused,
 )
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
 
@@ -320,7 +321,7 @@ def import_csv(repository: Repository, path: Path, *, player: str | None = None)
     if player is not None and player not in player_ids:
         raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
     try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
+        with gc_paused(), path.open(newline="", encoding="utf-8-sig") as handle:
             rows, per_player, skipped = parse_games_csv(
                 handle, label, player_ids, only_player=player
             )

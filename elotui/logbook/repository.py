@@ -15,11 +15,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
+import gc
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -372,6 +374,23 @@ def _records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
     return records
 
 
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector around bulk work.
+
+    100,000 rows make hundreds of thousands of tracked objects and no cycles; the collector's passes
+    over them would cost about a third of the time. It resumes only if it was running, so nested or
+    concurrent bulk calls never leave it off.
+    """
+    was_collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_collecting:
+            gc.enable()
+
+
 # --- the repository -------------------------------------------------------------------------------
 
 
@@ -549,15 +568,16 @@ class Repository:
     ) -> list[GameRecord]:
         """One player's games by date (then by entry order); a page of them with `limit`/`offset`."""
         sql = _select_games_sql(newest_first)
-        with self.engine.connect() as connection:
-            cursor = connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+        with gc_paused(), self.engine.connect() as connection:
+            driver = connection.connection.driver_connection
+            cursor = driver.execute(  # type: ignore[union-attr]
                 sql, (player_id, -1 if limit is None else limit, offset)
             )
             try:
                 rows = cursor.fetchall()
             finally:
                 cursor.close()
-        return _records_from_rows(rows)
+            return _records_from_rows(rows)
 
     def games_for_replay(self, player_id: int) -> list[GameRecord]:
         """All of a player's games, oldest first: one Core select of plain tuples (fast)."""

@@ -167,3 +167,20 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 2 and "--player" in err
     code, out, _ = run(capsys, "import", str(pgn), "--player", "Alice")
     assert code == 0 and out.startswith("imported 1 game(s)")
+
+
+def test_demo_logbook_is_a_throwaway_copy(capsys: pytest.CaptureFixture[str]) -> None:
+    from elotui.logbook.demo import DEMO_DIR, demo_player_names
+
+    players = run_json(capsys, "--demo", "player", "list")["players"]  # type: ignore[index]
+    assert [p["name"] for p in players] == sorted(demo_player_names())
+    fixture_games = len((DEMO_DIR / "games.csv").read_text(encoding="utf-8").splitlines()) - 1
+    assert sum(p["games"] for p in players) == fixture_games
+    name = players[0]["name"]
+    published = run_json(capsys, "--demo", "published", "list", "--player", name)
+    assert published["published"]  # type: ignore[index]
+    # Changes go to the throwaway copy: the next demo starts from the fixture again.
+    run(capsys, "--demo", "player", "remove", name, "--yes")
+    again = run_json(capsys, "--demo", "player", "list")["players"]  # type: ignore[index]
+    assert [p["name"] for p in again] == [p["name"] for p in players]
+    assert not Path(os.environ["ELOTUI_DB"]).exists()  # the user's logbook was never opened

@@ -59,3 +59,5 @@ def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None
     connection.close()
     sh(str(python), "-m", "elotui", "player", "add", "Alice", "--db", str(db))
     assert "Alice" in sh(str(python), "-m", "elotui", "player", "list", "--db", str(db))
+    demo = json.loads(sh(str(python), "-m", "elotui", "--demo", "player", "list", "--json"))
+    assert len(demo["players"]) >= 2  # the demo fixture ships in the wheel too

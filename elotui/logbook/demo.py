@@ -1,0 +1,58 @@
+"""The demo logbook: two players over several years, built from the fixture in `elotui/logbook/demo/`.
+
+`players.json` holds the profiles (and published ratings by month), `games.csv` the games in the
+import format. `elotui --demo` works on a throwaway database built fresh from them in a temporary folder,
+so nothing the user does there outlives the session and the fixture itself is never written to.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from elotui.logbook.csv_io import import_csv
+from elotui.logbook.repository import PLAYER_FIELDS, PlayerBundle, Repository, open_repository
+
+DEMO_DIR = Path(__file__).resolve().parent / "demo"
+DEMO_FILENAME = "elotui-demo.db"
+
+
+def demo_player_names() -> list[str]:
+    return [str(item["name"]) for item in _players()]
+
+
+def _players() -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = json.loads(
+        (DEMO_DIR / "players.json").read_text(encoding="utf-8")
+    )
+    return players
+
+
+def build_demo_database(path: Path) -> Repository:
+    """Create the demo logbook at `path` (a new file) and return its repository."""
+    if path.exists():
+        raise FileExistsError(path)
+    repository = open_repository(path)
+    bundles = [
+        PlayerBundle(
+            profile={name: item[name] for name in PLAYER_FIELDS if name in item},
+            published=sorted(
+                (month, int(rating)) for month, rating in item.get("published", {}).items()
+            ),
+        )
+        for item in _players()
+    ]
+    repository.add_players_with_games(bundles)
+    import_csv(repository, DEMO_DIR / "games.csv")
+    return repository
+
+
+def open_demo_repository() -> Repository:
+    """A fresh demo logbook in a temporary folder that is removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="elotui-demo-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return build_demo_database(folder / DEMO_FILENAME)
