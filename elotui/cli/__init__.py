@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from elotui.cli import app_commands, calc_commands, logbook_commands
+from elotui.cli import app_commands, calc_commands, logbook_commands, replay_commands
 from elotui.cli.common import UsageError, build_parser
 
 
@@ -20,6 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         registrars=(
             calc_commands.register,
             logbook_commands.register,
+            replay_commands.register,
             app_commands.register,
         )
     )

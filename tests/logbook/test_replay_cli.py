@@ -1,0 +1,100 @@
+"""`elotui replay` end to end: games typed through the CLI, replayed from the database."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from elotui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def replay_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    code, out, err = run(capsys, "replay", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_replay_of_games_added_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "player", "add", "Ana", "--rating", "2000", "--games-before", "50")[0] == 0
+    for day, rating, result in (("2026-10-05", "2100", "1"), ("2026-10-06", "1900", "0.5")):
+        code, _, err = run(
+            capsys, "game", "add", "--player", "Ana", "--date", day,
+            "--opponent-rating", rating, "--result", result,
+        )  # fmt: skip
+        assert code == 0, err
+    assert (
+        run(
+            capsys, "published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "2010"
+        )[0]
+        == 0
+    )
+
+    doc = replay_json(capsys, "--player", "Ana")
+    # K 20 (50 games, no birth year): +0.64 (D −100, PD .36) and −0.14 (D +100, PD .64): 20 × 0.50 = +10.
+    (october,) = [p for p in doc["periods"] if p["period"] == "2026-10"]
+    assert (october["rating_start"], october["k"], october["n"]) == (2000, 20, 2)
+    assert (october["change"], october["change_rounded"], october["rating_end"]) == (10.0, 10, 2010)
+    assert (october["published"], october["matches_published"]) == (2010, True)
+    assert [g["live_rating"] for g in doc["games"]] == [2012.8, 2010.0]
+    for key in ("date", "opponent_rating", "score", "rating_before", "expected", "delta"):
+        assert key in doc["games"][0]
+    for key in ("per_game_rounded_total", "k_applied", "k_reason", "unrated"):
+        assert key in october
+    assert doc["player"] == "Ana"
+
+
+def test_replay_table_and_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "player", "add", "Ben", "--rating", "1500")
+    run(
+        capsys,
+        "game",
+        "add",
+        "--player",
+        "Ben",
+        "--date",
+        "2026-09-01",
+        "--opponent-rating",
+        "1600",
+        "--result",
+        "1",
+    )
+    code, out, _ = run(capsys, "replay", "--player", "Ben")
+    # K 40 (new player): D −100 → PD .36, +0.64 × 40 = +25.60 → 1526.
+    assert code == 0
+    assert "+25.60" in out and "1526" in out
+    code, _, err = run(capsys, "replay", "--player", "Nobody")
+    assert code == 2
+    assert "Nobody" in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_demo_shows_months_and_every_crossing_kind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    kinds: set[str] = set()
+    periods = []
+    for name in ("Camille Laurent", "Hugo Bernard"):
+        doc = replay_json(capsys, "--demo", "--player", name)
+        kinds |= {c["kind"] for c in doc["crossings"]}
+        directions = {(c["kind"], c["direction"]) for c in doc["crossings"]}
+        assert {("tier", "up"), ("tier", "down")} <= directions
+        assert len(doc["periods"]) > 24
+        periods += doc["periods"]
+    assert kinds == {"tier", "title", "k10", "floor"}
+    assert any(p["k_applied"] is not None and p["k_applied"] < p["k"] for p in periods)  # 700 cap
+    assert any("junior" in (p["k_reason"] or "") for p in periods)
+    assert any(p["change_rounded"] != p["per_game_rounded_total"] for p in periods if p["n"])
+    assert {p["matches_published"] for p in periods} >= {True, False}
+    code, out, _ = run(capsys, "replay", "--demo", "--player", "Hugo Bernard")
+    assert code == 0
+    assert "Crossings" in out and "floor" in out and "✗" in out
