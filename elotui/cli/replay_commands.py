@@ -11,9 +11,18 @@ from typing import TYPE_CHECKING
 
 from elotui.cli.common import add_command, print_table
 from elotui.cli.logbook_commands import find_player, logbook_errors, open_repository, wants_json
+from elotui.rating.replay_text import (
+    cents,
+    end_text,
+    k_text,
+    published_text,
+    rounding_text,
+    signed,
+    worth_checking,
+)
 
 if TYPE_CHECKING:
-    from elotui.rating.replay import Replay, ReplayPeriod
+    from elotui.rating.replay import Replay
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,60 +57,24 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _signed(value: int | None) -> str:
-    return "" if value is None else f"{value:+}".replace("-", "−")
-
-
-def _cents(hundredths: int | None) -> str:
-    if hundredths is None:
-        return ""
-    sign = "−" if hundredths < 0 else "+"
-    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
-
-
-def _k(period: ReplayPeriod) -> str:
-    if period.k is None:
-        return ""
-    capped = f"→{period.k_applied}" if period.cap_applied else ""
-    return f"{period.k}{capped} {period.k_reason}"
-
-
-def _end(period: ReplayPeriod) -> str:
-    if period.unrated:
-        pool = f"pool {period.pool_games}, Ru {period.initial_rating}" if period.pool_games else ""
-        first = " published" if period.initial_published else ""
-        return f"unrated ({pool}{first})" if pool else "unrated"
-    note = " ↓ unrated next" if period.unrated_next else ""
-    return f"{period.rating_end}{note}"
-
-
-def _published(period: ReplayPeriod) -> str:
-    if period.published is None:
-        return ""
-    return f"{period.published} {'✓' if period.matches_published else '✗'}"
-
-
 def print_replay(result: Replay) -> None:
     print(f"{result.player} · current rating {result.current_rating or 'unrated'}")
     rows = []
     for p in result.periods:
-        if p.n == 0 and not p.published and p.start_source != "published":
+        if not worth_checking(p):
             continue  # a month without games or lists: nothing to check
-        rounding = ""
-        if p.per_game_rounded_total is not None and p.change_rounded is not None:
-            rounding = f"{_signed(p.per_game_rounded_total)} ({_signed(p.per_game_rounded_total - p.change_rounded)})"
         rows.append(
             [
                 p.period + (" *" if p.pre_2024_rules else ""),
                 p.rating_start if p.rating_start is not None else "unrated",
                 p.n,
-                _k(p),
+                k_text(p),
                 p.clamped or "",
-                _cents(p.change_hundredths),
-                _signed(p.change_rounded),
-                rounding,
-                _end(p),
-                _published(p),
+                cents(p.change_hundredths),
+                signed(p.change_rounded),
+                rounding_text(p),
+                end_text(p),
+                published_text(p),
             ]
         )
     print_table(

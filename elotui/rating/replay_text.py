@@ -1,0 +1,88 @@
+"""How a replay's numbers are written, for the `replay` command and the history screen alike.
+
+Pure text formatting of `elotui.rating.replay` values (no I/O), so the CLI table and the app's FIDE check
+and crossings list can never word or round a number differently.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from elotui.rating.replay import Crossing, ReplayPeriod
+
+MINUS = "−"  # U+2212, as the product spec writes changes
+
+
+def signed(value: int | None) -> str:
+    """+13, −7, +0; empty for None."""
+    return "" if value is None else f"{value:+}".replace("-", MINUS)
+
+
+def cents(hundredths: int | None) -> str:
+    """An exact change kept in hundredths: 12714 → +127.14; empty for None."""
+    if hundredths is None:
+        return ""
+    sign = MINUS if hundredths < 0 else "+"
+    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+
+
+def rating_cents(hundredths: int | None) -> str:
+    """A rating kept in hundredths, unsigned: 161280 → 1612.80; empty for None."""
+    if hundredths is None:
+        return ""
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def k_value(period: ReplayPeriod) -> str:
+    """K, and where the 700 cap lowered it, the K applied: "40→26"; empty when unrated."""
+    if period.k is None:
+        return ""
+    return f"{period.k}→{period.k_applied}" if period.cap_applied else str(period.k)
+
+
+def k_text(period: ReplayPeriod) -> str:
+    """K and why: "40→26 junior (born 2007), never 2300"."""
+    if period.k is None:
+        return ""
+    return f"{k_value(period)} {period.k_reason}"
+
+
+def end_text(period: ReplayPeriod) -> str:
+    """The rating at the end, or the initial-rating pool of an unrated period."""
+    if period.unrated:
+        pool = f"pool {period.pool_games}, Ru {period.initial_rating}" if period.pool_games else ""
+        first = " published" if period.initial_published else ""
+        return f"unrated ({pool}{first})" if pool else "unrated"
+    note = " ↓ unrated next" if period.unrated_next else ""
+    return f"{period.rating_end}{note}"
+
+
+def published_text(period: ReplayPeriod) -> str:
+    """The entered list that publishes this period's result, with ✓ (matches) or ✗."""
+    if period.published is None:
+        return ""
+    return f"{period.published} {'✓' if period.matches_published else '✗'}"
+
+
+def rounding_text(period: ReplayPeriod) -> str:
+    """The per-game-rounded total and its difference from the period rounding: "+129 (+2)"."""
+    difference = period.rounding_difference
+    if difference is None:
+        return ""
+    return f"{signed(period.per_game_rounded_total)} ({signed(difference)})"
+
+
+def worth_checking(period: ReplayPeriod) -> bool:
+    """A month with games or an entered list (empty months have nothing to check)."""
+    return bool(period.n or period.published or period.start_source == "published")
+
+
+def crossing_change(crossing: Crossing) -> str:
+    """What changed, in a few words: "Gold → Platinum ↑", "FM 2300", "K 40 → 10"."""
+    arrow = "↑" if crossing.direction == "up" else "↓"
+    if crossing.kind == "title":
+        return f"{crossing.to} requirement"
+    if crossing.kind == "k10":
+        return f"K {crossing.from_} → 10"
+    return f"{crossing.from_ or ''} → {crossing.to} {arrow}"
