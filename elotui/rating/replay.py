@@ -44,11 +44,9 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import json
-import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any, Literal, NamedTuple, Protocol
@@ -793,16 +791,11 @@ def _crossings(
 
 # --- JSON (product.md §4, `replay`) -------------------------------------------------------------------
 
-_RAW = "@@elotui-number@@"  # stands for a Decimal in the text json.dumps writes
-
-
-def _cents(hundredths: int | None) -> Decimal | None:
-    return None if hundredths is None else Decimal(hundredths).scaleb(-2)
-
-
-def _cents_text(hundredths: int) -> str:
-    whole, cents = divmod(abs(hundredths), 100)
-    return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
+def _cents(hundredths: int | None) -> float | None:
+    """Exact hundredths as a JSON number: `h / 100` prints as the exact two-decimal value (1280 →
+    12.8, −5 → −0.05), since the shortest repr of the nearest double is that decimal (checked for
+    every |h| ≤ 2,000,000 when this was written; ratings and changes stay far below)."""
+    return None if hundredths is None else hundredths / 100
 
 
 def _game_document(g: ReplayedGame) -> dict[str, Any]:
@@ -837,7 +830,7 @@ def _period_document(p: ReplayPeriod) -> dict[str, Any]:
         "cap_applied": p.cap_applied,
         "games_played_before": p.games_played_before,
         "n": p.n,
-        "score": Decimal(p.score_halves) / 2,
+        "score": p.score_halves / 2,
         "sum_delta": _cents(p.sum_delta),
         "change": _cents(p.change_hundredths),
         "change_rounded": p.change_rounded,
@@ -870,7 +863,7 @@ def _crossing_document(c: Crossing) -> dict[str, Any]:
 
 
 def replay_document(result: Replay) -> dict[str, Any]:
-    """The `replay` JSON document: exact values as Decimals with two decimals, scores as 1 / 0.5 / 0."""
+    """The `replay` JSON document: exact hundredths as two-decimal numbers, scores as 1 / 0.5 / 0."""
     return {
         "player": result.player,
         "current_rating": result.current_rating,
@@ -881,65 +874,7 @@ def replay_document(result: Replay) -> dict[str, Any]:
     }
 
 
-def _dumps_exact(value: Any) -> str:
-    """json.dumps where a Decimal prints as written (12.80 stays 12.80)."""
-
-    def marker(item: object) -> str:
-        if isinstance(item, Decimal):
-            return f"{_RAW}{item}{_RAW}"
-        raise TypeError(f"{type(item).__name__} is not JSON serialisable")
-
-    text = json.dumps(value, ensure_ascii=False, default=marker)
-    return re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text)
-
-
 def replay_json(result: Replay) -> str:
-    """`replay_document(result)` as JSON text, one game per line, written directly.
-
-    The same document (the test suite checks it), but about ten times faster than json.dumps on the
-    document for 100,000 games: the games are formatted from integers, with no Decimal per value.
-    """
-    strings: dict[str | None, str] = {None: "null"}
-    cents: dict[int | None, str] = {None: "null"}
-
-    def text(value: str | None) -> str:
-        found = strings.get(value)
-        if found is None:
-            found = strings[value] = json.dumps(value, ensure_ascii=False)
-        return found
-
-    def small(value: int | None) -> str:
-        found = cents.get(value)
-        if found is None:
-            assert value is not None
-            found = cents[value] = _cents_text(value)
-        return found
-
-    score_text = {halves: str(value) for halves, value in _SCORE_VALUE.items()}
-    lines = []
-    for g in result.games:
-        live = g.live_hundredths
-        lines.append(
-            f'{{"id": {"null" if g.id is None else g.id}, "date": "{g.date.isoformat()}", '
-            f'"period": "{g.period}", "opponent": {text(g.opponent)}, '
-            f'"opponent_rating": {"null" if g.opponent_rating is None else g.opponent_rating}, '
-            f'"score": {score_text[g.score_halves]}, "event": {text(g.event)}, '
-            f'"rating_before": {"null" if g.rating_before is None else g.rating_before}, '
-            f'"diff_used": {"null" if g.diff_used is None else g.diff_used}, '
-            f'"expected": {small(g.expected)}, "delta": {small(g.delta)}, '
-            f'"change": {small(g.change_hundredths)}, '
-            f'"live_rating": {"null" if live is None else _cents_text(live)}, '
-            f'"counted": {"true" if g.counted else "false"}, '
-            f'"pooled": {"true" if g.pooled else "false"}}}'
-        )
-    head = _dumps_exact(
-        {
-            "player": result.player,
-            "current_rating": result.current_rating,
-            "apply_cap": result.apply_cap,
-        }
-    )
-    periods = _dumps_exact([_period_document(p) for p in result.periods])
-    crossings = _dumps_exact([_crossing_document(c) for c in result.crossings])
-    games = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
-    return f'{head[:-1]}, "games": {games}, "periods": {periods}, "crossings": {crossings}}}\n'
+    """`replay_document(result)` as JSON text: plain ints, floats and strings, so the C encoder does
+    the work (100,000 games in a fraction of a second)."""
+    return json.dumps(replay_document(result), ensure_ascii=False) + "\n"

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _timing import median_seconds, report
+from _timing import compile_bytecode, median_seconds, report
 
 OPPONENTS = [2100, 1900, 2050, 1980, 2210, 1875, 2000, 2150, 1950]
 SCORES = ["1", "0.5", "0", "1", "0.5", "1", "0", "0.5", "1"]
@@ -46,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
+    compile_bytecode()
 
     python = sys.executable
     elotui = shutil.which("elotui") or str(Path(python).parent / "elotui")
