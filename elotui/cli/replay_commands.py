@@ -9,8 +9,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from elotui.cli.common import add_command, print_table
-from elotui.cli.logbook_commands import find_player, logbook_errors, open_repository, wants_json
+from elotui.cli.common import UsageError, add_command, print_table
+from elotui.cli.logbook_commands import db_path, open_repository, wants_json
 from elotui.rating.replay_text import (
     cents,
     end_text,
@@ -22,6 +22,9 @@ from elotui.rating.replay_text import (
 )
 
 if TYPE_CHECKING:
+    from elotui.logbook.reader import LogbookReader
+    from elotui.logbook.records import GameRecord, PlayerRecord
+    from elotui.logbook.repository import Repository
     from elotui.rating.replay import Replay
 
 
@@ -38,23 +41,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay.set_defaults(handler=run_replay)
 
 
-@logbook_errors
 def run_replay(args: argparse.Namespace) -> int:
+    from elotui.logbook.records import LogbookError
     from elotui.rating.replay import replay, replay_json
 
-    repository = open_repository(args)
     try:
-        player = find_player(repository, args.player)
-        games = repository.games_for_replay(player.id)
-        published = {p.month: p.rating for p in repository.list_published(player.id)}
-    finally:
-        repository.close()
+        player, games, published = _read_player(args)
+    except LogbookError as error:
+        raise UsageError(str(error)) from None
     result = replay(player, games, published, apply_cap=not args.no_cap)
     if wants_json(args):
         sys.stdout.write(replay_json(result))
         return 0
     print_replay(result)
     return 0
+
+
+def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecord], dict[str, int]]:
+    """The player's profile, games and published ratings.
+
+    A logbook already at the current schema is read with plain sqlite3 (no SQLAlchemy to import);
+    anything else goes through the repository, which migrates or refuses with a reason.
+    """
+    from elotui.logbook.reader import open_reader
+
+    source: LogbookReader | Repository | None = None
+    if not getattr(args, "demo", False):
+        source = open_reader(db_path(args))
+    if source is None:
+        source = open_repository(args)
+    try:
+        player = source.find_player(args.player)
+        games = source.games_for_replay(player.id)
+        published = {p.month: p.rating for p in source.list_published(player.id)}
+    finally:
+        source.close()
+    return player, games, published
 
 
 def print_replay(result: Replay) -> None:

@@ -1,0 +1,100 @@
+"""The fast read path: a logbook already at the current schema, read with plain `sqlite3`.
+
+Replaying a player only reads, so it needs neither SQLAlchemy nor Alembic: `open_reader` checks that
+the file is an elotui logbook at `HEAD_REVISION` and opens it read-only. For anything else (a new
+file, pending migrations, a file to refuse) it returns None, and the caller opens the `Repository`,
+which migrates or refuses with the reason. The records are the repository's own dataclasses.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from elotui.logbook.records import (
+    GAME_RECORD_COLUMNS,
+    GameRecord,
+    NotFound,
+    PlayerRecord,
+    PublishedRecord,
+    gc_paused,
+    records_from_rows,
+)
+from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+
+_PLAYER_COLUMNS = (
+    "id, name, fide_id, birth_year, start_rating, games_before, reached_2400, fixed_k, notes"
+)
+_GAMES_SQL = (
+    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? ORDER BY date, id"
+)
+
+
+def open_reader(path: Path) -> LogbookReader | None:
+    """A read-only view of the logbook at `path`, or None when it is not simply readable now."""
+    if not path.is_file():
+        return None
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        revisions = [
+            row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
+        ]
+    except sqlite3.Error:
+        connection.close()
+        return None
+    if application_id != APPLICATION_ID or revisions != [HEAD_REVISION]:
+        connection.close()
+        return None
+    return LogbookReader(connection)
+
+
+class LogbookReader:
+    """Reads players, games and published ratings; holds one read-only connection until `close`."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    def find_player(self, name: str) -> PlayerRecord:
+        row = self._connection.execute(
+            f"SELECT {_PLAYER_COLUMNS} FROM player WHERE name = ?", (name.strip(),)
+        ).fetchone()
+        if row is None:
+            raise NotFound(
+                f"no player named {name.strip()!r}; add one with: elotui player add {name.strip()!r}"
+            )
+        (
+            player_id,
+            player_name,
+            fide_id,
+            birth_year,
+            start_rating,
+            games_before,
+            reached,
+            k,
+            notes,
+        ) = row
+        return PlayerRecord(
+            player_id, player_name, fide_id, birth_year, start_rating, games_before, bool(reached),
+            k, notes,
+        )  # fmt: skip
+
+    def games_for_replay(self, player_id: int) -> list[GameRecord]:
+        """All of a player's games, oldest first (the order the repository gives too)."""
+        with gc_paused():
+            rows = self._connection.execute(_GAMES_SQL, (player_id,)).fetchall()
+            return records_from_rows(rows)
+
+    def list_published(self, player_id: int) -> list[PublishedRecord]:
+        rows = self._connection.execute(
+            "SELECT id, player_id, month, rating FROM published_rating WHERE player_id = ?"
+            " ORDER BY month",
+            (player_id,),
+        )
+        return [PublishedRecord(*row) for row in rows]
+
+    def close(self) -> None:
+        self._connection.close()

@@ -1,0 +1,184 @@
+"""The logbook's records: plain frozen dataclasses, and the errors of the logbook layer.
+
+They hold no session and no ORM state, and this module imports no SQLAlchemy, so readers that only
+need the records (the fast read path in `reader`, the app) stay light. `repository` re-exports them.
+
+- A game's score is stored as half points (`score_halves`: 2 win, 1 draw, 0 loss); `.score` gives the
+  `fractions.Fraction` that `elotui.rating` computes with.
+- An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
+- A published rating's month is text `YYYY-MM`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import gc
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+# Index = half points stored in the database.
+SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)
+HALVES_BY_SCORE: dict[Fraction, int] = {LOSS: 0, DRAW: 1, WIN: 2}
+
+
+class LogbookError(Exception):
+    """A write or lookup that cannot be done; `str()` is a one-line reason. Nothing was changed."""
+
+
+class NotFound(LogbookError):
+    pass
+
+
+class InvalidData(LogbookError):
+    pass
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    name: str
+    fide_id: int | None = None
+    birth_year: int | None = None
+    start_rating: int | None = None  # None: unrated when the logbook starts
+    games_before: int = 0  # rated games before the logbook
+    reached_2400: bool = False  # ever published at 2400 or more before the logbook
+    fixed_k: int | None = None  # K chosen by the user instead of the FIDE steps
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to add: everything but the ids."""
+
+    date: dt.date
+    opponent_rating: int | None  # None: unrated opponent
+    score: Fraction  # 1, 1/2 or 0
+    opponent: str | None = None
+    event: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    own_rating: int | None = None  # the rating used for the game (Ro), if known
+    rated: bool = True
+    notes: str = ""
+
+    @property
+    def score_halves(self) -> int:
+        return HALVES_BY_SCORE[self.score]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game. It satisfies `elotui.rating.replay.GameLike` (the replay reads `score_halves`)."""
+
+    id: int
+    player_id: int
+    date: dt.date
+    opponent_rating: int | None  # None: unrated opponent
+    score_halves: int  # 2 win, 1 draw, 0 loss (as stored); `score` is the same as a Fraction
+    opponent: str | None = None
+    event: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    own_rating: int | None = None  # the rating used for the game (Ro), if known
+    rated: bool = True
+    notes: str = ""
+
+    @property
+    def score(self) -> Fraction:
+        return SCORE_BY_HALVES[self.score_halves]
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedRecord:
+    id: int
+    player_id: int
+    month: str  # YYYY-MM
+    rating: int
+
+
+@dataclass(frozen=True)
+class PlayerBundle:
+    """A whole player to add at once (JSON import, demo logbook)."""
+
+    profile: Mapping[str, Any]  # `PlayerRecord` fields except `id`
+    games: Sequence[NewGame] = ()
+    published: Sequence[tuple[str, int]] = ()  # (YYYY-MM, rating)
+
+
+PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")
+GAME_FIELDS = tuple(f.name for f in dataclasses.fields(NewGame))
+
+
+# The columns `records_from_rows` reads, in order (the select of every read path uses them).
+GAME_RECORD_COLUMNS: tuple[str, ...] = (
+    "id", "player_id", "date", "opponent_rating", "score_halves", "opponent", "event",
+    "event_start", "event_end", "own_rating", "rated", "notes",
+)  # fmt: skip
+
+
+def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
+    # A tight loop: local names, a date cache (many games share a day), no per-row attribute lookups.
+    parse = dt.date.fromisoformat
+    dates: dict[str, dt.date] = {}
+    make = GameRecord
+    records: list[GameRecord] = []
+    append = records.append
+    for (
+        game_id,
+        player_id,
+        day,
+        opponent_rating,
+        halves,
+        opponent,
+        event,
+        event_start,
+        event_end,
+        own_rating,
+        rated,
+        notes,
+    ) in rows:
+        played = dates.get(day)
+        if played is None:
+            played = dates[day] = parse(day)
+        append(
+            make(
+                game_id,
+                player_id,
+                played,
+                opponent_rating,
+                halves,
+                opponent,
+                event,
+                parse(event_start) if event_start else None,
+                parse(event_end) if event_end else None,
+                own_rating,
+                bool(rated),
+                notes,
+            )
+        )
+    return records
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector around bulk work.
+
+    100,000 rows make hundreds of thousands of tracked objects and no cycles; the collector's passes
+    over them would cost about a third of the time. It resumes only if it was running, so nested or
+    concurrent bulk calls never leave it off.
+    """
+    was_collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_collecting:
+            gc.enable()
