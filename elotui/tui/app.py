@@ -18,6 +18,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from elotui.tui.logbook_access import Logbook
+
 
 @dataclass(frozen=True)
 class AppSettings:
@@ -78,13 +80,20 @@ class ElotuiApp(App[None]):
         Binding("ctrl+c", "help_quit", "Quit hint", show=False, system=True, id="app.ctrl_c"),
     ]
 
+    DEFAULT_MODE = "calculator"
+
     def __init__(self, settings: AppSettings, repository: object | None = None) -> None:
+        # The first screen is the start mode itself (no default screen to build and then replace).
+        self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
         self.settings = settings
         self.repository = repository
+        self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
 
     def on_mount(self) -> None:
-        self.switch_mode(self.settings.start_mode)
+        # A logbook file (or the demo) opens in a thread once the first screen is painted: loading
+        # SQLAlchemy takes longer than painting the calculator. The history screen waits for it.
+        self.call_after_refresh(self.logbook.open_in_background)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands (themes, keys, screenshot, quit), then every action of the app and

@@ -73,7 +73,7 @@ def scene_app() -> ElotuiApp:
 
 async def play(app: ElotuiApp, scene: Scene) -> None:
     """Press the scene's keys in a running app (`run_test`)."""
-    from elotui.tui.widgets.panes import GamesTable
+    from elotui.tui.widgets.mode_panes import GamesTable
 
     pilot_keys = list(scene.keys)
     if scene.focus_games:

@@ -14,7 +14,7 @@ from elotui.tui.screens.calculator import CalculatorScreen, KInput
 from elotui.tui.screens.help import binding_groups
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.game_dialog import GameDialog
-from elotui.tui.widgets.panes import GamesTable
+from elotui.tui.widgets.mode_panes import GamesTable
 from tests.tui.conftest import type_keys
 
 ALL_BINDINGS = [

@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Input
 
 from elotui.tui.scenes import add_game
 from elotui.tui.widgets.choice import Choice
-from elotui.tui.widgets.panes import GamesTable
+from elotui.tui.widgets.mode_panes import GamesTable
 from tests.tui.conftest import text, type_keys
 
 

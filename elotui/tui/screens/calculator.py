@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,11 +21,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, Static
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
 
-from elotui.rating.calculator import Method, several_games, single_game
-from elotui.rating.calculator import series as series_steps
-from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
 from elotui.rating.inputs import (
     InvalidInput,
     parse_games,
@@ -33,19 +31,13 @@ from elotui.rating.inputs import (
     parse_points,
     parse_rating,
 )
-from elotui.rating.need import points_needed
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
 from elotui.tui.widgets.choice import Choice
-from elotui.tui.widgets.game_dialog import GameDialog, PeriodGameValues
-from elotui.tui.widgets.panes import (
-    GamesTable,
-    PeriodPane,
-    ReferencePane,
-    SeriesPane,
-    SeveralPane,
-    SinglePane,
-    Value,
-)
+from elotui.tui.widgets.value import Value
+
+if TYPE_CHECKING:
+    from elotui.tui.widgets.game_dialog import PeriodGameValues
+    from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeriesPane
 
 T = TypeVar("T")
 
@@ -177,8 +169,64 @@ class CalculatorScreen(Screen[None]):
             select_on_focus=True,
         )
 
+    def _mode_inputs(self, mode: str) -> Widget:
+        """The fields only one mode uses, built the first time that mode is shown."""
+        if mode == "several":
+            return Vertical(
+                field("Games G", "games", self._input("games", "5")),
+                field("Points P", "points", self._input("points", "", "e.g. 3.5")),
+                id="several-inputs",
+            )
+        if mode == "series":
+            return Vertical(
+                field("Games N", "series-games", self._input("series-games", "10")),
+                field(
+                    "Steps",
+                    "exact",
+                    Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
+                ),
+                id="series-inputs",
+            )
+        if mode == "period":
+            return Vertical(
+                field(
+                    "K from",
+                    "k-source",
+                    Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
+                ),
+                field("Birth year", "birth-year", self._input("birth-year", "", "optional")),
+                field("Games played", "games-played", self._input("games-played", "", "0")),
+                field(
+                    "Ever 2400",
+                    "reached-2400",
+                    Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
+                ),
+                field(
+                    "Period year", "period-year", self._input("period-year", str(self._today.year))
+                ),
+                Label("What do I need", classes="section"),
+                field("Target T", "target", self._input("target", "", "rating")),
+                field("Remaining R", "remaining", self._input("remaining", "", "games")),
+                field("Average X", "need-average", self._input("need-average", "", "rating")),
+                id="period-inputs",
+            )
+        return Static(
+            "The reference table does not need any field.", id=f"{mode}-inputs", classes="hint"
+        )
+
+    @staticmethod
+    def _pane(mode: str) -> Widget:
+        from elotui.tui.widgets import mode_panes
+
+        panes: dict[str, type[Widget]] = {
+            "several": mode_panes.SeveralPane,
+            "series": mode_panes.SeriesPane,
+            "period": mode_panes.PeriodPane,
+            "reference": mode_panes.ReferencePane,
+        }
+        return panes[mode](id=mode)
+
     def compose(self) -> ComposeResult:
-        yield Header()
         yield Static(id="mode-bar")
         with Horizontal(id="body"):
             with VerticalScroll(id="form", can_focus=False):
@@ -207,60 +255,10 @@ class CalculatorScreen(Screen[None]):
                         id="single-inputs",
                         classes="hint",
                     )
-                    with Vertical(id="several-inputs"):
-                        yield field("Games G", "games", self._input("games", "5"))
-                        yield field("Points P", "points", self._input("points", "", "e.g. 3.5"))
-                    with Vertical(id="series-inputs"):
-                        yield field("Games N", "series-games", self._input("series-games", "10"))
-                        yield field(
-                            "Steps",
-                            "exact",
-                            Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
-                        )
-                    with Vertical(id="period-inputs"):
-                        yield field(
-                            "K from",
-                            "k-source",
-                            Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
-                        )
-                        yield field(
-                            "Birth year", "birth-year", self._input("birth-year", "", "optional")
-                        )
-                        yield field(
-                            "Games played", "games-played", self._input("games-played", "", "0")
-                        )
-                        yield field(
-                            "Ever 2400",
-                            "reached-2400",
-                            Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
-                        )
-                        yield field(
-                            "Period year",
-                            "period-year",
-                            self._input("period-year", str(self._today.year)),
-                        )
-                        yield Label("What do I need", classes="section")
-                        yield field("Target T", "target", self._input("target", "", "rating"))
-                        yield field(
-                            "Remaining R", "remaining", self._input("remaining", "", "games")
-                        )
-                        yield field(
-                            "Average X", "need-average", self._input("need-average", "", "rating")
-                        )
-                    yield Static(
-                        "The reference table does not need any field.",
-                        id="reference-inputs",
-                        classes="hint",
-                    )
             with Vertical(id="results"):
                 yield Value(id="status")
-                with ContentSwitcher(id="panes", initial="single"):
-                    yield SinglePane(id="single")
-                    yield SeveralPane(id="several")
-                    yield SeriesPane(id="series")
-                    yield PeriodPane(id="period")
-                    yield ReferencePane(id="reference")
-        yield Footer()
+                # The single-game pane and the footer are mounted just after the first paint.
+                yield ContentSwitcher(id="panes")
 
     def on_mount(self) -> None:
         self.title = "elotui"
@@ -270,6 +268,17 @@ class CalculatorScreen(Screen[None]):
                 widget.cursor_blink = False
         self._show_mode_bar()
         self.query_one("#rating", Input).focus()
+        self.call_after_refresh(self._mount_the_rest)
+
+    async def _mount_the_rest(self) -> None:
+        """What the first frame can do without: the results pane (blank until both ratings are
+        typed) and the footer. Keys typed meanwhile are kept; `recompute` waits for the pane."""
+        from elotui.tui.widgets.panes import SinglePane
+
+        panes = self.query_one("#panes", ContentSwitcher)
+        await panes.mount(SinglePane(id="single"))
+        panes.current = self.mode if self.mode == "single" else panes.current
+        await self.mount(Footer())
         self.recompute()
 
     # ---- events -------------------------------------------------------------------------------
@@ -310,10 +319,14 @@ class CalculatorScreen(Screen[None]):
         self.query_one(KInput).action_preset(step)
 
     def action_toggle_exact(self) -> None:
+        if self.mode != "series":
+            return
         choice = self.query_one("#exact", Choice)
         choice.value = "exact" if choice.value == "rounded" else "rounded"
 
     def action_add_game(self) -> None:
+        from elotui.tui.widgets.game_dialog import GameDialog
+
         opponent = self.query_one("#opponent", Input).value.strip()
         self.app.push_screen(GameDialog("Add a game", opponent), self._game_added)
 
@@ -323,7 +336,7 @@ class CalculatorScreen(Screen[None]):
         key = f"g{self._next_game}"
         self._next_game += 1
         self._games[key] = values
-        table = self.query_one(GamesTable)
+        table = self._games_table()
         table.add_row(
             str(len(self._games)), str(values[0]), points(values[1]), "", "", "", "", key=key
         )
@@ -331,13 +344,15 @@ class CalculatorScreen(Screen[None]):
         self.recompute()
 
     def _current_game(self) -> str | None:
-        table = self.query_one(GamesTable)
+        table = self._games_table()
         if table.row_count == 0:
             return None
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         return row_key.value
 
     def action_edit_game(self) -> None:
+        from elotui.tui.widgets.game_dialog import GameDialog
+
         key = self._current_game()
         if key is None:
             self.action_add_game()
@@ -348,7 +363,7 @@ class CalculatorScreen(Screen[None]):
             if values is None:
                 return
             self._games[key] = values
-            table = self.query_one(GamesTable)
+            table = self._games_table()
             table.update_cell(key, "opponent", str(values[0]))
             table.update_cell(key, "result", points(values[1]))
             self.recompute()
@@ -360,19 +375,47 @@ class CalculatorScreen(Screen[None]):
         if key is None:
             return
         del self._games[key]
-        table = self.query_one(GamesTable)
+        table = self._games_table()
         table.remove_row(key)
         for number, row_key in enumerate(self._games, start=1):
             table.update_cell(row_key, "number", str(number))
         self.recompute()
 
+    def _series_pane(self) -> SeriesPane:
+        from elotui.tui.widgets.mode_panes import SeriesPane
+
+        return self.query_one(SeriesPane)
+
+    def _period_pane(self) -> PeriodPane:
+        from elotui.tui.widgets.mode_panes import PeriodPane
+
+        return self.query_one(PeriodPane)
+
+    def _games_table(self) -> GamesTable:
+        from elotui.tui.widgets.mode_panes import GamesTable
+
+        return self.query_one(GamesTable)
+
     # ---- mode -----------------------------------------------------------------------------------
 
-    def watch_mode(self, mode: str) -> None:
-        self.query_one("#panes", ContentSwitcher).current = mode
-        self.query_one("#mode-inputs", ContentSwitcher).current = f"{mode}-inputs"
+    async def watch_mode(self, mode: str) -> None:
+        panes = self.query_one("#panes", ContentSwitcher)
+        inputs = self.query_one("#mode-inputs", ContentSwitcher)
+        if not panes.query_children(f"#{mode}"):
+            # First visit: build the mode's fields and pane now (kept for later visits).
+            new_inputs = self._mode_inputs(mode)
+            new_inputs.display = False
+            pane = self._pane(mode)
+            pane.display = False
+            await inputs.mount(new_inputs)
+            await panes.mount(pane)
+            if not self._blink:
+                for widget in new_inputs.query(Input):
+                    widget.cursor_blink = False
+        panes.current = mode
+        inputs.current = f"{mode}-inputs"
         if mode == "series":
-            self.query_one(SeriesPane).ensure_chart()
+            self._series_pane().ensure_chart()
         self.query_one("#rating-label", Label).update(
             "Rating at start" if mode == "period" else "Your rating"
         )
@@ -384,7 +427,7 @@ class CalculatorScreen(Screen[None]):
         self.recompute()
 
     def _show_mode_bar(self) -> None:
-        parts: list[Content] = []
+        parts: list[Content] = [Content.styled(" elotui ", "bold $accent")]
         for mode, title, key in CALC_MODES:
             text = f" {key.upper()} {title} "
             parts.append(
@@ -433,10 +476,14 @@ class CalculatorScreen(Screen[None]):
 
     def recompute(self) -> None:
         """Re-read every field the active mode uses and show its results, or blank them."""
+        if not self.query(f"#panes > #{self.mode}"):
+            return  # the mode's pane is being built; `watch_mode` recomputes once it is there
         self._problems = []
         self._missing = False
         k_text = self.query_one("#k", Input).value
         self.query_one("#k-meaning", Static).update(f"  {k_meaning(k_text)}" if k_text else "")
+        from elotui.rating.calculator import Method
+
         method = Method(self.query_one("#method", Choice).value)
         self.query_one("#method-rules", Static).update(
             f"  {method.value}: {method.description}"
@@ -445,7 +492,7 @@ class CalculatorScreen(Screen[None]):
         )
         result = self.query_one("#result", Choice).value
         mode = self.mode
-        k_source = self.query_one("#k-source", Choice).value
+        k_source = self.query_one("#k-source", Choice).value if mode == "period" else "field"
         rating = self._read(
             "rating", lambda t: parse_rating(t, "Your rating"), relevant=mode != "reference"
         )
@@ -462,6 +509,8 @@ class CalculatorScreen(Screen[None]):
         status = self.query_one("#status", Static)
 
         if mode == "reference":
+            from elotui.tui.widgets.mode_panes import ReferencePane
+
             self.query_one(ReferencePane).show_current(rating, opponent)
             status.update("")
             return
@@ -481,20 +530,23 @@ class CalculatorScreen(Screen[None]):
         elif mode == "series":
             extra = (self._read("series-games", lambda t: parse_games(t, "Games in the series")),)
 
-        pane = self.query_one(f"#{mode}")
-        if not self._show_status(status) or rating is None or opponent is None or k is None:
-            assert isinstance(pane, SinglePane | SeveralPane | SeriesPane)
+        from elotui.tui.widgets.panes import Pane, SinglePane
+
+        pane = self.query_one(f"#{mode}", Pane)
+        if not self._show_status(status) or None in (rating, opponent, k, *extra):
             pane.blank()
             return
-        if None in extra:
-            assert isinstance(pane, SinglePane | SeveralPane | SeriesPane)
-            pane.blank()
-            return
+        assert rating is not None and opponent is not None and k is not None
+        from elotui.rating.calculator import series as series_steps
+        from elotui.rating.calculator import several_games, single_game
+
         if mode == "single":
             self.query_one(SinglePane).show(single_game(rating, opponent, k, method), result)
         elif mode == "several":
             games_n, played_points = extra
             assert isinstance(games_n, int) and isinstance(played_points, Fraction)
+            from elotui.tui.widgets.mode_panes import SeveralPane
+
             self.query_one(SeveralPane).show(
                 several_games(rating, opponent, k, games_n, played_points, method)
             )
@@ -506,7 +558,7 @@ class CalculatorScreen(Screen[None]):
             steps = series_steps(
                 rating, opponent, k, count, RESULT_SCORE[name], method, exact=exact
             )
-            self.query_one(SeriesPane).show(steps, name, exact)
+            self._series_pane().show(steps, name, exact)
 
     def _show_status(self, status: Static) -> bool:
         """The line above the results: what is missing or wrong. True when the results can show."""
@@ -526,7 +578,10 @@ class CalculatorScreen(Screen[None]):
         return True
 
     def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
-        pane = self.query_one(PeriodPane)
+        from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
+        from elotui.rating.need import points_needed
+
+        pane = self._period_pane()
         status = self.query_one("#status", Static)
         source = self.query_one("#k-source", Choice).value
         k: int | None
@@ -559,7 +614,7 @@ class CalculatorScreen(Screen[None]):
         need_fields = ("#target", "#remaining", "#need-average")
         need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
 
-        table = self.query_one(GamesTable)
+        table = self._games_table()
         if not self._show_status(status) or rating is None or k is None:
             pane.blank()
             for key in self._games:

@@ -70,7 +70,7 @@ def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
     from elotui.tui.screens.calculator import CalculatorScreen, KInput
     from elotui.tui.widgets.choice import Choice
     from elotui.tui.widgets.game_dialog import GameDialog
-    from elotui.tui.widgets.panes import GamesTable
+    from elotui.tui.widgets.mode_panes import GamesTable
 
     return [
         ("Everywhere", ElotuiApp.BINDINGS),

@@ -1,23 +1,857 @@
-"""The history screen (F3): a placeholder until the logbook arrives."""
+"""The history screen (F3): one player's logbook, replayed.
+
+Layout (fits 120×36): a player bar; then the games (newest first, live rating after each), the trajectory
+chart and the crossings side by side; the FIDE check (one row per month) across the bottom.
+
+How data flows:
+- Every database call and the replay run in thread workers (`_load_*`, `_write`) that post a message
+  back; handlers on the main thread update the widgets. Widgets hold plain frozen records only.
+- A load is tagged with a generation number; a message from an older load (another player, a write
+  since) is dropped.
+- The games table keeps one invariant: its rows are exactly the newest N games of the player, keyed by
+  game id. A page of more rows is fetched as the cursor nears the end (`PAGE`), so 100,000 games open
+  as fast as a hundred. A refresh reconciles rows by key (update changed cells, add, remove, re-sort)
+  so the cursor stays on its game. Small logbooks get games and replay in one message; big ones show
+  the first page at once and the live ratings, chart, crossings and FIDE check when the replay is done.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from elotui.rating.replay_text import (
+    cents,
+    crossing_change,
+    end_text,
+    k_value,
+    published_text,
+    rating_cents,
+    signed,
+    worth_checking,
+)
+from elotui.rating.tiers import GM_NOTE, tier_of
+from elotui.tui.logbook_access import Logbook, LogbookUnavailable
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
+    from elotui.rating.replay import Crossing, Replay, ReplayPeriod
+    from elotui.tui.app import ElotuiApp
+    from elotui.tui.widgets.trajectory import TrajectoryData
+
+PAGE = 100  # games fetched at a time
+NEAR_END = 20  # fetch the next page when the cursor is this close to the last loaded row
+ONE_MESSAGE_UP_TO = (
+    5000  # up to this many games, rows and replay arrive together (no blank live cells)
+)
+RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
+
+GAME_COLUMNS = (("date", "date"), ("opponent", "opponent"), ("opp.", "rating"), ("", "result"),
+                ("live", "live"))  # fmt: skip
+CHECK_COLUMNS = (
+    ("month", "month"), ("start", "start"), ("games", "games"), ("K", "k"), ("why", "why"),
+    ("700 cap", "cap"), ("400", "clamped"), ("exact", "exact"), ("rounded", "rounded"),
+    ("per game", "per_game"), ("diff", "diff"), ("end", "end"), ("published", "published"),
+)  # fmt: skip
+CROSSING_COLUMNS = (("list", "date"), ("crossing", "change"), ("rating", "rating"))
+
+SHORT_REASONS = (
+    ("published 2400", "2400 reached"),
+    ("junior", "junior"),
+    ("fixed", "fixed K"),
+    ("games", "< 30 games"),
+    ("under 2400", "under 2400"),
+)
+
+
+class SortCell(str):
+    """A cell's text that also carries its row's place, so `DataTable.sort` can restore an order."""
+
+    place: int = 0
+
+    @classmethod
+    def at(cls, text: str, place: int) -> SortCell:
+        cell = cls(text)
+        cell.place = place
+        return cell
+
+
+Row = tuple[str, tuple[str, ...]]  # (row key, cells)
+
+
+def sync_table(table: DataTable[Any], rows: Sequence[Row]) -> None:
+    """Make `table` show exactly `rows`, in that order, touching only what changed.
+
+    Rows are matched by key: gone ones are removed, new ones added, changed cells updated in place,
+    and the table is re-sorted only if the order differs. The cursor stays on the row it was on.
+    """
+    columns = list(table.columns)
+    wanted = {key for key, _ in rows}
+    current_key = _cursor_key(table)
+    for gone in [k for k in table.rows if k.value not in wanted]:
+        table.remove_row(gone)
+    for place, (key, cells) in enumerate(rows):
+        first = SortCell.at(cells[0], place)
+        if key in table.rows:
+            old = table.get_row(key)
+            if old[0] != first or cast(SortCell, old[0]).place != place:
+                table.update_cell(key, columns[0], first)
+            for column, new, was in zip(columns[1:], cells[1:], old[1:], strict=True):
+                if new != was:
+                    table.update_cell(key, column, new)
+        else:
+            table.add_row(first, *cells[1:], key=key)
+    order = [row.key.value for row in table.ordered_rows]
+    if order != [key for key, _ in rows]:
+        table.sort(columns[0], key=lambda cell: cell.place)
+    if current_key is not None and current_key in table.rows:
+        table.move_cursor(row=table.get_row_index(current_key), animate=False)
+
+
+def _cursor_key(table: DataTable[Any]) -> str | None:
+    if not table.row_count:
+        return None
+    try:
+        return cast(str, table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+    except Exception:  # the cursor is past the rows (the table was emptied)
+        return None
+
+
+# --- what the workers post back ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """What the screen shows of a replay, computed in the worker."""
+
+    replay: Replay
+    live: dict[int, int | None]  # game id → live rating in hundredths
+    chart: TrajectoryData
+
+
+class PlayersLoaded(Message):
+    def __init__(self, players: list[PlayerRecord], select: int | None) -> None:
+        super().__init__()
+        self.players = players
+        self.select = select
+
+
+class GamesLoaded(Message):
+    def __init__(
+        self,
+        generation: int,
+        player: PlayerRecord,
+        total: int,
+        games: list[GameRecord],
+        view: ReplayView | None,
+    ) -> None:
+        super().__init__()
+        self.generation = generation
+        self.player = player
+        self.total = total
+        self.games = games
+        self.view = view
+
+
+class ReplayLoaded(Message):
+    def __init__(self, generation: int, view: ReplayView) -> None:
+        super().__init__()
+        self.generation = generation
+        self.view = view
+
+
+class PageLoaded(Message):
+    def __init__(self, generation: int, offset: int, games: list[GameRecord]) -> None:
+        super().__init__()
+        self.generation = generation
+        self.offset = offset
+        self.games = games
+
+
+class LogbookFailed(Message):
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class WriteDone(Message):
+    def __init__(self, note: str, player_id: int | None = None, game_id: int | None = None) -> None:
+        super().__init__()
+        self.note = note
+        self.player_id = player_id
+        self.game_id = game_id
+
+
+class WriteFailed(Message):
+    def __init__(self, reason: str, lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.reason = reason
+        self.lines = lines or []
+
+
+def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
+    """Replay a player from the database (thread side)."""
+    from elotui.rating.replay import replay
+    from elotui.tui.widgets.trajectory import trajectory_data
+
+    games = repository.games_for_replay(player.id)
+    published = {record.month: record.rating for record in repository.list_published(player.id)}
+    result = replay(player, games, published)
+    live = {game.id: game.live_hundredths for game in result.games if game.id is not None}
+    return ReplayView(result, live, trajectory_data(result))
+
+
+# --- cells --------------------------------------------------------------------------------------------
+
+
+def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[str, ...]:
+    rating = "unrated" if game.opponent_rating is None else str(game.opponent_rating)
+    live_text = ""
+    if live is not None:
+        value = live.get(game.id)
+        live_text = (
+            rating_cents(value) if value is not None else ("–" if game.rated else "not rated")
+        )
+    return (
+        game.date.isoformat(),
+        (game.opponent or "")[:16],
+        rating,
+        RESULT_TEXT[game.score_halves],
+        live_text,
+    )
+
+
+def short_reason(period: ReplayPeriod) -> str:
+    for marker, short in SHORT_REASONS:
+        if marker in period.k_reason:
+            return short
+    return period.k_reason[:14]
+
+
+def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    difference = period.rounding_difference
+    return (
+        period.period + (" *" if period.pre_2024_rules else ""),
+        "unrated" if period.rating_start is None else str(period.rating_start),
+        str(period.n),
+        k_value(period),
+        short_reason(period) if period.k is not None else "",
+        "✓" if period.cap_applied else "",
+        str(period.clamped) if period.clamped else "",
+        cents(period.change_hundredths),
+        signed(period.change_rounded),
+        signed(period.per_game_rounded_total),
+        signed(difference) if difference else "",
+        end_text(period).replace("unrated (", "(").replace(" ↓ unrated next", " ↓"),
+        published_text(period),
+    )
+
+
+def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
+    # Lists are published on the 1st: the month says the date.
+    return (crossing.date.isoformat()[:7], crossing_change(crossing), str(crossing.rating))
+
+
+# --- the screen ---------------------------------------------------------------------------------------
 
 
 class HistoryScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add_game", "Add game", id="history.add_game"),
+        Binding("e", "edit_game", "Edit game", id="history.edit_game"),
+        Binding("delete", "remove_game", "Delete game", id="history.remove_game"),
+        Binding("p", "edit_player", "Player", id="history.edit_player"),
+        Binding("r", "set_published", "Published", id="history.set_published"),
+        Binding("n", "add_player", "New player", show=False, id="history.add_player"),
+        Binding("right_square_bracket", "next_player(1)", "Next player", show=False,
+                id="history.next_player"),
+        Binding("left_square_bracket", "next_player(-1)", "Previous player", show=False,
+                id="history.previous_player"),
+        Binding("i", "import_file", "Import games from a file", show=False,
+                id="history.import"),
+        Binding("x", "export_file", "Export the logbook to a file", show=False,
+                id="history.export"),
+        Binding("m", "maximize_panel", "Maximize the panel", show=False, id="history.maximize"),
+    ]  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players: list[PlayerRecord] = []
+        self.player: PlayerRecord | None = None
+        self.total = 0
+        self.view: ReplayView | None = None
+        self.games: dict[int, GameRecord] = {}  # the loaded rows' games, by id
+        self._generation = 0
+        self._paging = False
+        self._wanted_player: str | None = None
+        self._chart: Any = None
+        self._select_game_after_load: int | None = None
+
+    # --- layout ---------------------------------------------------------------------------------------
+
+    @property
+    def logbook(self) -> Logbook:
+        return cast("ElotuiApp", self.app).logbook
+
     def compose(self) -> ComposeResult:
         yield Header()
-        with Middle(), Center():
+        if not self.logbook.available:
             yield Static(
-                "The history arrives with the logbook.\n\nF2 goes back to the calculator.",
+                "No logbook is open. The history arrives with the logbook: start elotui without "
+                "arguments (your logbook), with --db PATH, or with --demo.\n\n"
+                "F2 goes back to the calculator.",
                 id="history-placeholder",
             )
+            yield Footer()
+            return
+        with Horizontal(id="history-bar"):
+            yield Select[int](
+                [], prompt="player", id="player-select", compact=True, allow_blank=True
+            )
+            yield Static("opening the logbook…", id="history-summary")
+        with Horizontal(id="history-top"):
+            with Vertical(id="games-panel", classes="history-panel"):
+                yield Static("Games, newest first · live rating after each", classes="panel-title")
+                yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="chart-panel", classes="history-panel"):
+                yield Static(
+                    "Trajectory · [cyan]⠒ per game[/] · [orange1]• per month[/]",
+                    classes="panel-title",
+                )
+                yield Container(id="chart-box")
+            with Vertical(id="crossings-panel", classes="history-panel"):
+                yield Static("Crossings", classes="panel-title")
+                yield DataTable[str](id="crossings", cursor_type="row")
+        with Vertical(id="check-panel", classes="history-panel"):
+            yield Static("FIDE check, one row per month", classes="panel-title")
+            yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="check-note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "elotui"
         self.sub_title = "History"
+        if not self.logbook.available:
+            return
+        for selector, columns in (
+            ("#games", GAME_COLUMNS),
+            ("#fide-check", CHECK_COLUMNS),
+            ("#crossings", CROSSING_COLUMNS),
+        ):
+            table = self.query_one(selector, DataTable)
+            for label, key in columns:
+                table.add_column(label, key=key)
+        self.query_one("#games", DataTable).focus()
+        settings = cast("ElotuiApp", self.app).settings
+        self._wanted_player = settings.extra.get("player")
+        self._load_players(None)
+
+    @property
+    def today(self) -> dt.date:
+        return cast("ElotuiApp", self.app).settings.today or dt.date.today()
+
+    # --- thread workers -------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="players")
+    def _load_players(self, select: int | None) -> None:
+        try:
+            players = self.logbook.get().list_players()
+        except LogbookUnavailable as error:
+            self.post_message(LogbookFailed(str(error)))
+            return
+        self.post_message(PlayersLoaded(players, select))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    def _load_history(self, generation: int, player_id: int, rows: int) -> None:
+        try:
+            repository = self.logbook.get()
+            player = repository.get_player(player_id)
+            total = repository.count_games(player_id)
+            games = repository.list_games(player_id, limit=rows)
+            if total <= ONE_MESSAGE_UP_TO:
+                self.post_message(
+                    GamesLoaded(generation, player, total, games, replay_view(player, repository))
+                )
+                return
+            self.post_message(GamesLoaded(generation, player, total, games, None))
+            self.post_message(ReplayLoaded(generation, replay_view(player, repository)))
+        except Exception as error:  # a refused read is said on the screen, never a crash
+            self.post_message(LogbookFailed(str(error)))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="page")
+    def _load_page(self, generation: int, player_id: int, offset: int) -> None:
+        try:
+            games = self.logbook.get().list_games(player_id, limit=PAGE, offset=offset)
+        except Exception as error:
+            self.post_message(LogbookFailed(str(error)))
+            return
+        self.post_message(PageLoaded(generation, offset, games))
+
+    @work(thread=True, exit_on_error=False, group="write")
+    def _write(self, job: Callable[[Repository], WriteDone]) -> None:
+        from elotui.logbook.csv_io import ImportFailed
+        from elotui.logbook.repository import LogbookError
+
+        try:
+            done = job(self.logbook.get())
+        except ImportFailed as failed:
+            count = len(failed.errors)
+            self.post_message(
+                WriteFailed(f"nothing imported ({count} problem{'s' if count != 1 else ''})",
+                            list(failed.errors))
+            )  # fmt: skip
+        except (LogbookError, LogbookUnavailable, OSError, ValueError) as error:
+            self.post_message(WriteFailed(str(error)))
+        else:
+            self.post_message(done)
+
+    # --- messages from the workers --------------------------------------------------------------------
+
+    @on(PlayersLoaded)
+    def _players_loaded(self, message: PlayersLoaded) -> None:
+        self.players = message.players
+        select = self.query_one("#player-select", Select)
+        with self.prevent(Select.Changed):
+            select.set_options((player.name, player.id) for player in self.players)
+        if not self.players:
+            self.player = None
+            self._show_empty("No players yet: press n to add one (or i to import games).")
+            return
+        wanted = message.select
+        if wanted is None and self._wanted_player:
+            wanted = next((p.id for p in self.players if p.name == self._wanted_player), None)
+            self._wanted_player = None
+        if wanted is None and self.player is not None:
+            wanted = self.player.id
+        if wanted is None or wanted not in {p.id for p in self.players}:
+            wanted = self.players[0].id
+        with self.prevent(Select.Changed):
+            select.value = wanted
+        self._open_player(wanted, keep_rows=self.player is not None and self.player.id == wanted)
+
+    def _open_player(self, player_id: int, *, keep_rows: bool = False) -> None:
+        self._generation += 1
+        self._paging = False
+        table = self.query_one("#games", DataTable)
+        if not keep_rows:
+            table.clear()
+            self.games = {}
+            self.view = None
+        rows = max(PAGE, table.row_count)
+        self._load_history(self._generation, player_id, rows)
+
+    @on(GamesLoaded)
+    def _games_loaded(self, message: GamesLoaded) -> None:
+        if message.generation != self._generation:
+            return
+        self.player = message.player
+        self.total = message.total
+        if message.view is not None:
+            self.view = message.view
+        live = self.view.live if self.view is not None else None
+        self.games = {game.id: game for game in message.games}
+        sync_table(
+            self.query_one("#games", DataTable),
+            [(str(game.id), game_cells(game, live)) for game in message.games],
+        )
+        if message.view is not None:
+            self._show_replay(message.view)
+        else:
+            self._show_summary()
+
+    @on(ReplayLoaded)
+    def _replay_loaded(self, message: ReplayLoaded) -> None:
+        if message.generation != self._generation:
+            return
+        self.view = message.view
+        table = self.query_one("#games", DataTable)
+        live = message.view.live
+        for key in list(table.rows):
+            game = self.games.get(int(str(key.value)))
+            if game is not None:
+                table.update_cell(key, "live", game_cells(game, live)[4])
+        self._show_replay(message.view)
+
+    @on(PageLoaded)
+    def _page_loaded(self, message: PageLoaded) -> None:
+        self._paging = False
+        table = self.query_one("#games", DataTable)
+        if message.generation != self._generation or message.offset != table.row_count:
+            return
+        live = self.view.live if self.view is not None else None
+        for game in message.games:
+            if str(game.id) in table.rows:
+                continue
+            self.games[game.id] = game
+            table.add_row(
+                SortCell.at(game.date.isoformat(), table.row_count),
+                *game_cells(game, live)[1:],
+                key=str(game.id),
+            )
+
+    @on(LogbookFailed)
+    def _logbook_failed(self, message: LogbookFailed) -> None:
+        self._paging = False
+        self._show_empty(f"The logbook cannot be read: {message.reason}")
+        self.notify(message.reason, title="Logbook", severity="error")
+
+    @on(WriteDone)
+    def _write_done(self, message: WriteDone) -> None:
+        self.notify(message.note, title="Logbook")
+        if message.player_id is not None and (
+            self.player is None or message.player_id != self.player.id
+        ):
+            self.player = None
+        self._load_players(message.player_id)
+        if message.game_id is not None:
+            self._select_game_after_load = message.game_id
+
+    @on(WriteFailed)
+    def _write_failed(self, message: WriteFailed) -> None:
+        self.notify(message.reason, title="Not saved", severity="error", timeout=8)
+        if message.lines:
+            from elotui.tui.widgets.logbook_forms import ProblemsDialog
+
+            self.app.push_screen(ProblemsDialog(f"Import refused: {message.reason}", message.lines))
+
+    # --- showing ---------------------------------------------------------------------------------------
+
+    def _show_empty(self, text: str) -> None:
+        self.query_one("#history-summary", Static).update(text)
+        for selector in ("#games", "#fide-check", "#crossings"):
+            self.query_one(selector, DataTable).clear()
+        self.query_one("#check-note", Static).update("")
+
+    def _show_summary(self) -> None:
+        player = self.player
+        if player is None:
+            return
+        parts = [f"{self.total} game{'s' if self.total != 1 else ''}"]
+        if self.view is None:
+            parts.append("replaying…")
+        else:
+            current = self.view.replay.current_rating
+            if current is None:
+                parts.insert(0, "unrated")
+            else:
+                tier = tier_of(current).name
+                note = f" · {GM_NOTE}" if tier == "International Master" else ""
+                parts.insert(0, f"rating {current} · {tier}{note}")
+        self.query_one("#history-summary", Static).update(" · ".join(parts))
+
+    def _show_replay(self, view: ReplayView) -> None:
+        self._show_summary()
+        result = view.replay
+        periods = [p for p in reversed(result.periods) if worth_checking(p)]
+        sync_table(
+            self.query_one("#fide-check", DataTable),
+            [(p.period, check_cells(p)) for p in periods],
+        )
+        sync_table(
+            self.query_one("#crossings", DataTable),
+            [
+                (f"{c.period}-{c.kind}-{c.to}", crossing_cells(c))
+                for c in reversed(result.crossings)
+            ],
+        )
+        notes = [
+            "K→n: the 700 cap lowered K",
+            "per game: each game rounded alone; diff from the month",
+        ]
+        if any(p.pre_2024_rules for p in periods):
+            notes.append("* before March 2024: current rules")
+        self.query_one("#check-note", Static).update(" · ".join(notes))
+        self._draw_chart(view)
+        selected = self._select_game_after_load
+        if selected is not None:
+            self._select_game_after_load = None
+            table = self.query_one("#games", DataTable)
+            if str(selected) in table.rows:
+                table.move_cursor(row=table.get_row_index(str(selected)), animate=False)
+
+    def _draw_chart(self, view: ReplayView) -> None:
+        from elotui.tui.widgets.trajectory import draw, make_chart
+
+        if self._chart is None:
+            self._chart = make_chart("trajectory")
+            self.query_one("#chart-box", Container).mount(self._chart)
+        draw(self._chart, view.chart)
+
+    # --- paging and player switching --------------------------------------------------------------------
+
+    @on(DataTable.RowHighlighted, "#games")
+    def _near_end(self, event: DataTable.RowHighlighted) -> None:
+        table = event.data_table
+        if (
+            self.player is not None
+            and not self._paging
+            and table.row_count < self.total
+            and event.cursor_row >= table.row_count - NEAR_END
+        ):
+            self._paging = True
+            self._load_page(self._generation, self.player.id, table.row_count)
+
+    @on(Select.Changed, "#player-select")
+    def _player_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and (self.player is None or event.value != self.player.id):
+            self._open_player(event.value)
+
+    def action_next_player(self, step: int) -> None:
+        if not self.players:
+            return
+        ids = [p.id for p in self.players]
+        index = ids.index(self.player.id) if self.player and self.player.id in ids else 0
+        chosen = ids[(index + step) % len(ids)]
+        with self.prevent(Select.Changed):
+            self.query_one("#player-select", Select).value = chosen
+        self._open_player(chosen)
+
+    def action_maximize_panel(self) -> None:
+        focused = self.focused
+        if self.maximized is not None:
+            self.minimize()
+        elif focused is not None:
+            panel = next((a for a in focused.ancestors if isinstance(a, Vertical)), None)
+            if isinstance(panel, Vertical) and panel.has_class("history-panel"):
+                self.maximized = panel
+
+    # --- actions: forms and writes ----------------------------------------------------------------------
+
+    def selected_game(self) -> GameRecord | None:
+        table = self.query_one("#games", DataTable)
+        key = _cursor_key(table)
+        return None if key is None else self.games.get(int(key))
+
+    def _need_player(self) -> PlayerRecord | None:
+        if self.player is None:
+            self.notify("Add a player first (n).", severity="warning")
+        return self.player
+
+    def action_add_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import GameForm
+
+        player = self._need_player()
+        if player is None:
+            return
+
+        def saved(game: NewGame | None) -> None:
+            if game is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.add_game(player.id, game)
+                return WriteDone(f"Game {record.id} added", player.id, record.id)
+
+            self._write(job)
+
+        self.app.push_screen(GameForm(player.name, self.today), saved)
+
+    def action_edit_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import GameForm
+
+        player = self._need_player()
+        game = self.selected_game()
+        if player is None or game is None:
+            if player is not None:
+                self.notify("Select a game in the list first.", severity="warning")
+            return
+
+        def saved(values: NewGame | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                from dataclasses import fields
+
+                changes = {f.name: getattr(values, f.name) for f in fields(values)}
+                record = repository.update_game(game.id, **changes)
+                return WriteDone(f"Game {record.id} saved", player.id, record.id)
+
+            self._write(job)
+
+        self.app.push_screen(GameForm(player.name, self.today, game), saved)
+
+    def action_remove_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import ConfirmDialog
+
+        game = self.selected_game()
+        player = self.player
+        if game is None or player is None:
+            self.notify("Select a game in the list first.", severity="warning")
+            return
+        who = game.opponent or "an unnamed opponent"
+        rating = "unrated" if game.opponent_rating is None else game.opponent_rating
+        detail = (
+            f"{game.date.isoformat()} vs {who} ({rating}), result {RESULT_TEXT[game.score_halves]}"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                repository.remove_game(game.id)
+                return WriteDone(f"Game {game.id} deleted", player.id)
+
+            self._write(job)
+
+        self.app.push_screen(ConfirmDialog(f"Delete game {game.id}?", detail), answered)
+
+    def action_edit_player(self) -> None:
+        if self.player is None:
+            self.action_add_player()
+            return
+        from elotui.tui.widgets.logbook_forms import PlayerForm
+
+        player = self.player
+
+        def saved(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.update_player(player.id, **values)
+                return WriteDone(f"Player {record.name} saved", record.id)
+
+            self._write(job)
+
+        self.app.push_screen(PlayerForm(player), saved)
+
+    def action_add_player(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PlayerForm
+
+        def saved(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                name = values.pop("name")
+                record = repository.add_player(name, **values)
+                return WriteDone(f"Player {record.name} added", record.id)
+
+            self._write(job)
+
+        self.app.push_screen(PlayerForm(), saved)
+
+    def action_set_published(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PublishedForm
+
+        player = self._need_player()
+        if player is None:
+            return
+        month = f"{self.today.year:04d}-{self.today.month:02d}"
+
+        def saved(values: tuple[str, int] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.set_published(player.id, *values)
+                return WriteDone(
+                    f"{player.name}: published {record.rating} for {record.month}", player.id
+                )
+
+            self._write(job)
+
+        self.app.push_screen(PublishedForm(player.name, month), saved)
+
+    def action_import_file(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PathPrompt
+
+        player = self.player
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                return import_file(repository, path, player.name if player else None)
+
+            self._write(job)
+
+        hint = (
+            "A .csv (columns as `elotui export` writes them), .pgn or elotui .json file. "
+            "Every row is checked first: one bad row and nothing is imported."
+        )
+        if player is not None:
+            hint += f" PGN games are taken for {player.name}; CSV rows without a player too."
+        self.app.push_screen(PathPrompt("Import games", hint, must_exist=True), chosen)
+
+    def action_export_file(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PathPrompt
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                return export_file(repository, path)
+
+            self._write(job)
+
+        default = str(Path.cwd() / f"elotui-{self.today.isoformat()}.csv")
+        hint = "Every player's games: CSV, or with a .json name the whole logbook as JSON."
+        self.app.push_screen(PathPrompt("Export the logbook", hint, default), chosen)
+
+
+# --- import and export (thread side; the same rules as `elotui import` / `elotui export`) --------------
+
+
+def import_file(repository: Repository, path: Path, player: str | None) -> WriteDone:
+    kind = path.suffix.lower()
+    if kind == ".csv":
+        from elotui.logbook.csv_io import import_csv
+
+        summary = import_csv(repository, path, player=player)
+    elif kind == ".pgn":
+        from elotui.logbook.pgn_io import import_pgn
+
+        if not player:
+            raise ValueError("a PGN import needs a player: add one first")
+        summary = import_pgn(repository, path, player=player)
+    elif kind == ".json":
+        from elotui.logbook.json_io import import_json
+
+        summary = import_json(repository, path)
+    else:
+        raise ValueError(f"{path}: import reads .csv, .pgn or .json files")
+    skipped = "".join(f"; skipped {count}: {why}" for why, count in summary.skipped.items())
+    return WriteDone(f"Imported {summary.imported} game(s) from {path.name}{skipped}")
+
+
+def export_file(repository: Repository, path: Path) -> WriteDone:
+    import io
+    import json
+    import os
+
+    from elotui.logbook.csv_io import export_csv
+    from elotui.logbook.json_io import export_document
+
+    players = repository.list_players()
+    buffer = io.StringIO()
+    if path.suffix.lower() == ".json":
+        document = export_document(repository, players)
+        count = sum(len(player["games"]) for player in document["players"])
+        json.dump(document, buffer, indent=2, ensure_ascii=False)
+        buffer.write("\n")
+    else:
+        count = export_csv(repository, buffer, players)
+    partial = path.with_name(path.name + ".partial")
+    try:
+        partial.write_text(buffer.getvalue(), encoding="utf-8", newline="")
+        os.replace(partial, path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise ValueError(f"cannot write {path}: {error.strerror}") from None
+    return WriteDone(f"Exported {count} game(s) of {len(players)} player(s) to {path}")

@@ -1,0 +1,123 @@
+"""The app's way to its logbook: a repository given at start, or one opened later in a thread.
+
+Opening a logbook loads SQLAlchemy and SQLModel (about half a second), longer than Textual takes to paint
+the calculator. So `elotui` starts the app first and opens an up-to-date database file in a background
+thread once the first screen is painted (`open_in_background`); the history screen's thread workers call
+`get()`, which waits for that opening if it is still going. Migrations never run here: `elotui` applies
+pending ones before the app starts (see `elotui.cli.app_commands`).
+
+This module imports nothing heavy; the repository types are only named for the type checker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import Repository
+
+
+class LogbookUnavailable(Exception):
+    """There is no logbook, or it could not be opened; `str()` says why in one line."""
+
+
+def _open_file(path: Path) -> Callable[[], Repository]:
+    def opener() -> Repository:
+        from elotui.logbook.migrate import DatabaseRefused
+        from elotui.logbook.repository import open_repository
+
+        try:
+            return open_repository(path)
+        except DatabaseRefused as error:
+            raise LogbookUnavailable(str(error)) from None
+
+    return opener
+
+
+def _open_demo() -> Repository:
+    from elotui.logbook.demo import open_demo_repository
+
+    return open_demo_repository()
+
+
+class Logbook:
+    """One repository for the whole app, opened at most once, safe to ask for from any thread."""
+
+    def __init__(
+        self,
+        repository: Repository | None = None,
+        opener: Callable[[], Repository] | None = None,
+        description: str = "",
+    ) -> None:
+        self._repository = repository
+        self._opener = opener
+        self._error: LogbookUnavailable | None = None
+        self._lock = threading.Lock()
+        self.description = description  # where it lives, for the screen ("demo logbook", a path)
+
+    @classmethod
+    def for_app(
+        cls, repository: object | None, *, demo: bool = False, db_path: Path | None = None
+    ) -> Logbook:
+        """The logbook `create_app` was given: a repository (or a `Logbook`), else what the
+        settings name (the demo, or a database file), else none."""
+        if isinstance(repository, Logbook):
+            return repository
+        if repository is not None:
+            return cls(repository, description=str(getattr(repository, "engine", "")))  # type: ignore[arg-type]
+        if demo:
+            return cls(opener=_open_demo, description="demo logbook (a throwaway copy)")
+        if db_path is not None:
+            return cls(opener=_open_file(db_path), description=str(db_path))
+        return cls()
+
+    @property
+    def available(self) -> bool:
+        """Whether there is a logbook to open (the app without one shows only the calculator)."""
+        return self._repository is not None or self._opener is not None
+
+    @property
+    def is_open(self) -> bool:
+        return self._repository is not None
+
+    def get(self) -> Repository:
+        """The repository, opening it now if no one has yet. Blocking: call from a thread worker."""
+        with self._lock:
+            if self._repository is not None:
+                return self._repository
+            if self._error is not None:
+                raise self._error
+            if self._opener is None:
+                raise LogbookUnavailable("no logbook is open")
+            try:
+                self._repository = self._opener()
+            except LogbookUnavailable as error:
+                self._error = error
+                raise
+            except (
+                Exception
+            ) as error:  # a broken file, a full disk: said on the screen, not a crash
+                self._error = LogbookUnavailable(f"the logbook could not be opened: {error}")
+                raise self._error from error
+            return self._repository
+
+    def open_in_background(self) -> None:
+        """Start opening in a daemon thread, so the first `get()` finds it ready."""
+        if self._repository is not None or self._opener is None:
+            return
+
+        def warm() -> None:
+            # A failure is kept in `_error`; the history screen reports it when it asks.
+            with contextlib.suppress(LogbookUnavailable):
+                self.get()
+
+        threading.Thread(target=warm, name="elotui-open-logbook", daemon=True).start()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._repository is not None:
+                self._repository.close()

@@ -1,0 +1,544 @@
+"""The history screen's forms, keyboard only: each is a `ModalScreen[T]` that `dismiss()`es a value.
+
+- `GameForm` → a `NewGame` (add, or the new values of an edited game), or None;
+- `PlayerForm` → the player's fields (a dict as `Repository.add_player` takes them), or None;
+- `PublishedForm` → (month "YYYY-MM", rating), or None;
+- `ConfirmDialog` → True / False; `PathPrompt` → a path, or None; `ProblemsDialog` lists bad lines.
+
+Every field is checked when Ctrl+S is pressed: a bad one gets the `-invalid` class and its reason under
+it, the focus goes to the first bad one, and nothing is returned until all are fixed. The forms only
+collect values; the screen writes them (in a thread worker) and reports a refused write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, Static
+
+from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
+
+if TYPE_CHECKING:  # the logbook loads SQLAlchemy; the forms build a NewGame only when saving
+    from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord  # noqa: F401
+
+T = TypeVar("T")
+
+FORM_CSS = """
+.form-dialog { align: center middle; }
+.form-dialog > Vertical {
+    width: 66; height: auto; max-height: 100%; padding: 0 1;
+    border: thick $accent; background: $panel;
+}
+.form-dialog .form-title { text-style: bold; color: $accent; padding-bottom: 1; }
+.form-dialog .form-row { height: 1; margin-bottom: 0; }
+.form-dialog .form-label { width: 20; color: $text-muted; padding-top: 0; }
+.form-dialog Input { width: 1fr; height: 1; border: none; padding: 0 1; background: $boost; }
+.form-dialog Input:focus { background: $foreground 15%; }
+.form-dialog Input.-invalid { background: $error 30%; }
+.form-dialog Checkbox { height: 1; border: none; padding: 0; background: $panel; }
+.form-dialog Checkbox:focus { background: $foreground 15%; }
+.form-dialog .form-reason { height: auto; color: $text-error; padding-left: 20; display: none; }
+.form-dialog .form-reason.-shown { display: block; }
+.form-dialog .form-hint { color: $text-muted; padding-top: 1; }
+.form-dialog .form-gap { height: 1; }
+"""
+
+
+class ResultPicker(Widget, can_focus=True):
+    """A game result: typing 1, 0.5 (or ½), 0, or w, d, l sets it; left/right step through."""
+
+    DEFAULT_CSS = """
+    ResultPicker { width: 1fr; height: 1; background: $boost; }
+    ResultPicker:focus { background: $foreground 15%; }
+    ResultPicker.-invalid { background: $error 30%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous result", show=False, id="result_picker.previous"),
+        Binding("right", "step(1)", "Next result", show=False, id="result_picker.next"),
+    ]
+    OPTIONS: ClassVar[tuple[tuple[Fraction, str], ...]] = (
+        (Fraction(1), "1 win"),
+        (Fraction(1, 2), "½ draw"),
+        (Fraction(0), "0 loss"),
+    )
+    KEYS: ClassVar[dict[str, Fraction]] = {
+        "1": Fraction(1),
+        "w": Fraction(1),
+        "0": Fraction(0),
+        "l": Fraction(0),
+        # "0.5": the 0 picks a loss, then "." or "5" makes it a draw.
+        ".": Fraction(1, 2),
+        "5": Fraction(1, 2),
+        "½": Fraction(1, 2),
+        "d": Fraction(1, 2),
+        "=": Fraction(1, 2),
+    }
+
+    value: reactive[Fraction | None] = reactive(None)
+
+    def __init__(self, value: Fraction | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(ResultPicker.value, value)
+
+    def render(self) -> str:
+        parts = []
+        for score, label in self.OPTIONS:
+            mark = "●" if score == self.value else "○"
+            parts.append(f"{mark} {label}")
+        return " " + "   ".join(parts)
+
+    def on_key(self, event: events.Key) -> None:
+        score = self.KEYS.get(event.character or "")
+        if score is not None:
+            self.value = score
+            event.stop()
+            event.prevent_default()
+
+    def action_step(self, step: int) -> None:
+        scores = [score for score, _ in self.OPTIONS]
+        index = scores.index(self.value) if self.value in scores else -1 if step > 0 else 0
+        self.value = scores[(index + step) % len(scores)]
+
+
+class _Form(ModalScreen[T]):
+    """A form of labelled fields, each with a reason line; Ctrl+S saves, Escape cancels."""
+
+    DEFAULT_CSS = FORM_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="form.save"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+    ]
+    TITLE_TEXT = ""
+
+    def __init__(self) -> None:
+        super().__init__(classes="form-dialog")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.TITLE_TEXT, classes="form-title", id="form-title")
+            yield from self.fields()
+            yield Static("Tab next field · Ctrl+S saves · Escape cancels", classes="form-hint")
+
+    def fields(self) -> Iterable[Widget]:
+        raise NotImplementedError
+
+    @staticmethod
+    def row(label: str, field: Widget) -> Iterable[Widget]:
+        assert field.id is not None
+        yield Horizontal(Label(label, classes="form-label"), field, classes="form-row")
+        yield Static("", id=f"{field.id}-reason", classes="form-reason")
+
+    def mark(self, field_id: str, reason: str | None) -> None:
+        """Show (or clear) the reason a field cannot be saved."""
+        self.query_one(f"#{field_id}").set_class(reason is not None, "-invalid")
+        line = self.query_one(f"#{field_id}-reason", Static)
+        line.update(reason or "")
+        line.set_class(reason is not None, "-shown")
+
+    def text(self, field_id: str) -> str:
+        return self.query_one(f"#{field_id}", Input).value.strip()
+
+    def checked(self, field_id: str, parse: Callable[[str], Any]) -> Any:
+        """The parsed value of a text field, or `_BAD` after marking it with the reason."""
+        try:
+            value = parse(self.text(field_id))
+        except InvalidInput as error:
+            self.mark(field_id, str(error))
+            return _BAD
+        self.mark(field_id, None)
+        return value
+
+    def first_bad(self, values: dict[str, Any]) -> str | None:
+        for field_id, value in values.items():
+            if value is _BAD:
+                return field_id
+        return None
+
+    def refuse(self, bad: str) -> None:
+        self.query_one(f"#{bad}").focus()
+        self.notify("Fix the marked fields first; nothing was saved.", severity="error", timeout=4)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_save(self) -> None:
+        raise NotImplementedError
+
+
+class _Bad:
+    def __repr__(self) -> str:
+        return "<bad field>"
+
+
+_BAD: Any = _Bad()
+
+
+# --- parsers (each raises InvalidInput with the one-line reason) ---------------------------------------
+
+
+def parse_date(text: str) -> dt.date:
+    if not text:
+        raise InvalidInput("the date is empty")
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise InvalidInput(f"a date is written YYYY-MM-DD, not {text!r}") from None
+
+
+def parse_month(text: str) -> str:
+    try:
+        if len(text) != 7:
+            raise ValueError
+        dt.date.fromisoformat(f"{text}-01")
+    except ValueError:
+        raise InvalidInput(f"a month is written YYYY-MM, not {text!r}") from None
+    return text
+
+
+def optional_rating(what: str) -> Callable[[str], int | None]:
+    def parse(text: str) -> int | None:
+        return parse_rating(text, what) if text else None
+
+    return parse
+
+
+def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None]:
+    def parse(text: str) -> int | None:
+        if not text:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            raise InvalidInput(f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise InvalidInput(f"{what} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def required_text(what: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if not text:
+            raise InvalidInput(f"{what} is empty")
+        return text
+
+    return parse
+
+
+# --- the forms ----------------------------------------------------------------------------------------
+
+
+class GameForm(_Form["NewGame | None"]):
+    """Add or edit a game: date, opponent, opponent rating, result, event, own rating, rated."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save the game", id="game_form.save"),
+        Binding("escape", "cancel", "Cancel", id="game_form.cancel"),
+    ]
+
+    def __init__(self, player: str, today: dt.date, game: GameRecord | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.TITLE_TEXT = f"Edit game {game.id} of {player}" if game else f"Add a game for {player}"
+        self._today = today
+
+    def fields(self) -> Iterable[Widget]:
+        game = self.game
+        rating = "" if game is None or game.opponent_rating is None else str(game.opponent_rating)
+        own = "" if game is None or game.own_rating is None else str(game.own_rating)
+        yield from self.row(
+            "Date", Input((game.date if game else self._today).isoformat(), id="game-date")
+        )
+        yield from self.row(
+            "Opponent", Input(game.opponent or "" if game else "", id="game-opponent")
+        )
+        yield from self.row(
+            "Opponent rating",
+            Input(rating, id="game-opponent-rating", placeholder="empty: unrated opponent"),
+        )
+        yield from self.row("Result", ResultPicker(game.score if game else None, id="game-result"))
+        yield from self.row("Event", Input(game.event or "" if game else "", id="game-event"))
+        yield from self.row(
+            "Own rating (Ro)", Input(own, id="game-own-rating", placeholder="empty: period start")
+        )
+        yield from self.row(
+            "Rated", Checkbox("not a forfeit", game.rated if game else True, id="game-rated")
+        )
+
+    def on_mount(self) -> None:
+        date = self.query_one("#game-date", Input)
+        date.focus()
+        date.action_end()
+
+    def action_save(self) -> None:
+        values = {
+            "game-date": self.checked("game-date", parse_date),
+            "game-opponent-rating": self.checked(
+                "game-opponent-rating", optional_rating("opponent rating")
+            ),
+            "game-own-rating": self.checked("game-own-rating", optional_rating("own rating")),
+        }
+        result = self.query_one("#game-result", ResultPicker).value
+        self.mark(
+            "game-result", "choose a result: 1, 0.5 or 0 (or w, d, l)" if result is None else None
+        )
+        values["game-result"] = _BAD if result is None else result
+        bad = self.first_bad(values)
+        if bad is not None:
+            self.refuse(bad)
+            return
+        assert result is not None
+        from elotui.logbook.repository import NewGame
+
+        old = self.game
+        event = self.text("game-event") or None
+        self.dismiss(
+            NewGame(
+                date=values["game-date"],
+                opponent_rating=values["game-opponent-rating"],
+                score=result,
+                opponent=self.text("game-opponent") or None,
+                event=event,
+                # The event's dates (set by an import or the CLI) stay with the event they belong to.
+                event_start=old.event_start if old and old.event == event else None,
+                event_end=old.event_end if old and old.event == event else None,
+                own_rating=values["game-own-rating"],
+                rated=self.query_one("#game-rated", Checkbox).value,
+                notes=old.notes if old else "",
+            )
+        )
+
+
+class PlayerForm(_Form[dict[str, Any] | None]):
+    """Add a player, or edit one: the fields `Repository.add_player` / `update_player` take."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save the player", id="player_form.save"),
+        Binding("escape", "cancel", "Cancel", id="player_form.cancel"),
+    ]
+
+    def __init__(self, player: PlayerRecord | None = None) -> None:
+        super().__init__()
+        self.player = player
+        self.TITLE_TEXT = f"Edit player {player.name}" if player else "Add a player"
+
+    def fields(self) -> Iterable[Widget]:
+        p = self.player
+
+        def shown(value: int | None) -> str:
+            return "" if value is None else str(value)
+
+        yield from self.row("Name", Input(p.name if p else "", id="player-name"))
+        yield from self.row(
+            "Rating at start",
+            Input(
+                shown(p.start_rating if p else None),
+                id="player-rating",
+                placeholder="empty: unrated",
+            ),
+        )
+        yield from self.row(
+            "Birth year", Input(shown(p.birth_year if p else None), id="player-birth-year")
+        )
+        yield from self.row(
+            "Games before",
+            Input(str(p.games_before if p else 0), id="player-games-before"),
+        )
+        yield from self.row(
+            "Fixed K",
+            Input(shown(p.fixed_k if p else None), id="player-k", placeholder="empty: FIDE steps"),
+        )
+        yield from self.row("FIDE id", Input(shown(p.fide_id if p else None), id="player-fide-id"))
+        yield from self.row(
+            "Ever 2400",
+            Checkbox("published 2400+ before", p.reached_2400 if p else False, id="player-2400"),
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#player-name", Input).focus()
+
+    def action_save(self) -> None:
+        values = {
+            "player-name": self.checked("player-name", required_text("the name")),
+            "player-rating": self.checked("player-rating", optional_rating("rating")),
+            "player-birth-year": self.checked(
+                "player-birth-year", optional_whole("birth year", 1850, 2200)
+            ),
+            "player-games-before": self.checked(
+                "player-games-before", optional_whole("games before", 0, 100_000)
+            ),
+            "player-k": self.checked("player-k", optional_whole("K", K_MIN, K_MAX)),
+            "player-fide-id": self.checked(
+                "player-fide-id", optional_whole("FIDE id", 1, 2_000_000_000)
+            ),
+        }
+        bad = self.first_bad(values)
+        if bad is not None:
+            self.refuse(bad)
+            return
+        self.dismiss(
+            {
+                "name": values["player-name"],
+                "start_rating": values["player-rating"],
+                "birth_year": values["player-birth-year"],
+                "games_before": values["player-games-before"] or 0,
+                "fixed_k": values["player-k"],
+                "fide_id": values["player-fide-id"],
+                "reached_2400": self.query_one("#player-2400", Checkbox).value,
+            }
+        )
+
+
+class PublishedForm(_Form[tuple[str, int] | None]):
+    """The rating on a month's official list, to check the replay against."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save the published rating", id="published_form.save"),
+        Binding("escape", "cancel", "Cancel", id="published_form.cancel"),
+    ]
+
+    def __init__(self, player: str, month: str, rating: int | None = None) -> None:
+        super().__init__()
+        self.TITLE_TEXT = f"Published rating of {player}"
+        self._month = month
+        self._rating = rating
+
+    def fields(self) -> Iterable[Widget]:
+        yield from self.row("Month (list of)", Input(self._month, id="published-month"))
+        yield from self.row(
+            "Rating",
+            Input("" if self._rating is None else str(self._rating), id="published-rating"),
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#published-month", Input).focus()
+
+    def action_save(self) -> None:
+        values = {
+            "published-month": self.checked("published-month", parse_month),
+            "published-rating": self.checked(
+                "published-rating", lambda text: parse_rating(text, "published rating")
+            ),
+        }
+        bad = self.first_bad(values)
+        if bad is not None:
+            self.refuse(bad)
+            return
+        self.dismiss((values["published-month"], values["published-rating"]))
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: y or Enter says yes, n or Escape no."""
+
+    DEFAULT_CSS = FORM_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="form-dialog")
+        self._question = question
+        self._detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._question, classes="form-title", id="confirm-question")
+            if self._detail:
+                yield Static(self._detail, id="confirm-detail")
+            yield Static("y / Enter: yes · n / Escape: no", classes="form-hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PathPrompt(_Form[Path | None]):
+    """A file path to import from or export to."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Go", id="path_prompt.go"),
+        Binding("escape", "cancel", "Cancel", id="path_prompt.cancel"),
+    ]
+
+    def __init__(self, title: str, hint: str, value: str = "", *, must_exist: bool = False) -> None:
+        super().__init__()
+        self.TITLE_TEXT = title
+        self._hint = hint
+        self._value = value
+        self._must_exist = must_exist
+
+    def fields(self) -> Iterable[Widget]:
+        yield Static(self._hint, classes="form-hint", id="path-hint")
+        yield Static("", classes="form-gap")
+        yield from self.row("File", Input(self._value, id="path-file"))
+
+    def on_mount(self) -> None:
+        field = self.query_one("#path-file", Input)
+        field.focus()
+        field.action_end()
+
+    @on(Input.Submitted, "#path-file")
+    def submitted(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        def parse(text: str) -> Path:
+            if not text:
+                raise InvalidInput("the file name is empty")
+            path = Path(text).expanduser()
+            if self._must_exist and not path.is_file():
+                raise InvalidInput(f"{path}: no such file")
+            return path
+
+        path = self.checked("path-file", parse)
+        if path is _BAD:
+            self.refuse("path-file")
+            return
+        self.dismiss(path)
+
+
+class ProblemsDialog(ModalScreen[None]):
+    """The lines an import refused (`FILE:LINE: column: reason`), in a list that scrolls."""
+
+    DEFAULT_CSS = (
+        FORM_CSS
+        + """
+    ProblemsDialog > Vertical { width: 100; height: 80%; }
+    ProblemsDialog VerticalScroll { height: 1fr; background: $boost; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "close", "Close", id="problems.close"),
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__(classes="form-dialog")
+        self._title = title
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._title, classes="form-title", id="problems-title")
+            with VerticalScroll(id="problems-list"):
+                yield Static("\n".join(self._lines), id="problems-lines", markup=False)
+            yield Static("↑/↓ scroll · Enter or Escape closes", classes="form-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#problems-list").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

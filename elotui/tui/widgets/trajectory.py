@@ -1,0 +1,108 @@
+"""The trajectory chart: the rating game by game and month by month, over the tier bands.
+
+`trajectory_data` is pure and runs in the replay's thread worker (it thins 100,000 games to what a
+terminal can show); `draw` puts it on a `PlotextPlot`. textual-plotext is imported only when the chart is
+first made (`make_chart`), so the history screen shows its games before the chart library loads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from elotui.rating.tiers import TIERS
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from elotui.rating.replay import Replay
+
+# More points than a wide terminal has braille dots across: the line looks the same, draws fast.
+MAX_GAME_POINTS = 600
+
+
+@dataclass(frozen=True)
+class TrajectoryData:
+    """Chart coordinates: x in months (year·12 + month − 1, fractions within a month), y a rating."""
+
+    game_x: tuple[float, ...]
+    game_y: tuple[float, ...]
+    month_x: tuple[float, ...]
+    month_y: tuple[float, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.month_x and not self.game_x
+
+
+def _month_number(label: str) -> int:
+    year, month = label.split("-")
+    return int(year) * 12 + int(month) - 1
+
+
+def trajectory_data(result: Replay, max_points: int = MAX_GAME_POINTS) -> TrajectoryData:
+    """The live rating after every counted game, and each month's list (start) and final result."""
+    game_x: list[float] = []
+    game_y: list[float] = []
+    for period in result.periods:
+        games = result.games[period.games_from : period.games_to]
+        start = _month_number(period.period)
+        for index, game in enumerate(games, start=1):
+            if game.live_hundredths is not None:
+                game_x.append(start + index / (len(games) + 1))
+                game_y.append(game.live_hundredths / 100)
+    step = max(1, -(-len(game_x) // max_points))
+    if step > 1:  # keep every step-th point and always the last one
+        keep = list(range(0, len(game_x), step))
+        if keep[-1] != len(game_x) - 1:
+            keep.append(len(game_x) - 1)
+        game_x = [game_x[i] for i in keep]
+        game_y = [game_y[i] for i in keep]
+    month_x: list[float] = []
+    month_y: list[float] = []
+    for period in result.periods:
+        if period.rating_start is not None:
+            month_x.append(float(_month_number(period.period)))
+            month_y.append(float(period.rating_start))
+    if result.periods and result.current_rating is not None:
+        month_x.append(float(_month_number(result.periods[-1].period) + 1))
+        month_y.append(float(result.current_rating))
+    return TrajectoryData(tuple(game_x), tuple(game_y), tuple(month_x), tuple(month_y))
+
+
+def make_chart(widget_id: str) -> Widget:
+    from textual_plotext import PlotextPlot
+
+    return PlotextPlot(id=widget_id)
+
+
+def draw(chart: Widget, data: TrajectoryData) -> None:
+    """Replace what `chart` (a `PlotextPlot` from `make_chart`) shows with `data`."""
+    plt: Any = chart.plt  # type: ignore[attr-defined]
+    plt.clear_figure()
+    ys = data.game_y + data.month_y
+    xs = data.game_x + data.month_x
+    if not ys:
+        plt.title("no rated games yet")
+        chart.refresh()
+        return
+    low, high = min(ys), max(ys)
+    margin = max(20.0, (high - low) * 0.08)
+    low, high = low - margin, high + margin
+    left, right = min(xs), max(xs)
+    for tier in TIERS:
+        if low < tier.floor < high:
+            plt.horizontal_line(tier.floor, color="gray")
+            plt.text(tier.name, left, tier.floor, color="gray", alignment="left")
+    if data.game_x:
+        plt.plot(list(data.game_x), list(data.game_y), marker="braille", color="cyan")
+    if data.month_x:
+        plt.scatter(list(data.month_x), list(data.month_y), marker="•", color="orange")
+    first_year, last_year = int(left // 12), int(right // 12)
+    years = list(range(first_year, last_year + 1))
+    if len(years) > 6:
+        years = years[:: -(-len(years) // 6)]
+    plt.xticks([year * 12.0 for year in years], [str(year) for year in years])
+    plt.xlim(left, right)
+    plt.ylim(low, high)
+    chart.refresh()

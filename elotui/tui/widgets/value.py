@@ -1,0 +1,19 @@
+"""A value shown on screen that repaints in place."""
+
+from __future__ import annotations
+
+from textual.visual import VisualType
+from textual.widgets import Static
+
+
+class Value(Static):
+    """A shown value: repainted in place, without a layout pass, and only when its text changes.
+
+    Every keystroke updates a dozen of these; a layout pass of the whole screen for each would cost
+    more than a frame. Their size is fixed in `app.tcss`, so the layout never needs to change.
+    """
+
+    def update(self, content: VisualType = "", *, layout: bool = False) -> None:
+        if content == self.content:
+            return
+        super().update(content, layout=layout)
