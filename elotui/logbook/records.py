@@ -18,7 +18,7 @@ import gc
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 # Index = half points stored in the database.
@@ -74,9 +74,12 @@ class NewGame:
         return HALVES_BY_SCORE[self.score]
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A stored game. It satisfies `elotui.rating.replay.GameLike` (the replay reads `score_halves`)."""
+class GameRecord(NamedTuple):
+    """A stored game. It satisfies `elotui.rating.replay.GameLike` (the replay reads `score_halves`).
+
+    A NamedTuple rather than a frozen dataclass: a replay reads 100,000 of them, and a tuple is made
+    several times faster (still immutable, still read by attribute).
+    """
 
     id: int
     player_id: int

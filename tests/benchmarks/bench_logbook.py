@@ -4,8 +4,9 @@
   `sqlite3.executemany` into the same, already migrated schema (same table, same indexes and checks).
   Goal ≤ 2.5×.
 - replay: `elotui replay --json --player P` (a whole process) vs a script doing a plain `sqlite3`
-  select of that player's games, a pure-Python monthly FIDE replay loop and `json.dumps` of the
-  per-game results. Goal ≤ 2×.
+  select of that player's games, a pure-Python monthly FIDE replay loop (400 rule, table PD, 700 cap,
+  rounding once per month) and `json.dumps` of the same per-game keys elotui writes (so both write
+  the same amount of JSON). Goal ≤ 2×.
 
 Run: `uv run python tests/benchmarks/bench_logbook.py [--games 100000] [--players 1] [--runs 3]`.
 """
@@ -53,30 +54,41 @@ STARTS = [0,4,11,18,26,33,40,47,54,62,69,77,84,92,99,107,114,122,130,138,146,154
 db, name = sys.argv[1], sys.argv[2]
 con = sqlite3.connect(db)
 (pid, rating), = con.execute("select id, start_rating from player where name = ?", (name,))
-rows = con.execute("select date, opponent_rating, score_halves, coalesce(event_end, date) from game"
-                   " where player_id = ? and rated order by coalesce(event_end, date), date", (pid,))
-out, month, total, n = [], None, 0, 0
+rows = con.execute("select id, date, opponent, opponent_rating, score_halves, event, rated,"
+                   " coalesce(event_end, date) from game where player_id = ?"
+                   " order by coalesce(event_end, date), date, id", (pid,))
+games, periods, month, total, n = [], [], None, 0, 0
 def close():
     global rating, total, n
-    if n:
-        k = min(20, 700 // n)
+    if month is not None:
+        k = min(20, 700 // n) if n else 20
         change = k * total
-        rating += (abs(change) + 50) // 100 * (1 if change >= 0 else -1)
+        rounded = (abs(change) + 50) // 100 * (1 if change >= 0 else -1)
+        periods.append({"period": month, "rating_start": rating, "k": 20, "k_applied": k, "n": n,
+                        "change": change / 100, "change_rounded": rounded,
+                        "rating_end": rating + rounded})
+        rating += rounded
     total, n = 0, 0
-for d, opp, halves, end in rows:
+for gid, day, opponent, opp, halves, event, rated, end in rows:
     if end[:7] != month:
         close(); month = end[:7]
-    if opp is None:
-        continue
-    diff = max(-400, min(400, rating - opp))
-    pd = 50 + bisect_right(STARTS, abs(diff)) - 1
-    pd = pd if diff >= 0 else 100 - pd
-    delta = halves * 50 - pd
-    total += delta; n += 1
-    out.append({"date": d, "opponent_rating": opp, "score": halves / 2, "rating_before": rating,
-                "expected": pd / 100, "delta": delta / 100, "live_rating": rating + 20 * total / 100})
+    counted = opp is not None and rated
+    diff = pd = delta = None
+    if counted:
+        diff = max(-400, min(400, rating - opp))
+        pd = 50 + bisect_right(STARTS, abs(diff)) - 1
+        pd = pd if diff >= 0 else 100 - pd
+        delta = halves * 50 - pd
+        total += delta; n += 1
+    games.append({"id": gid, "date": day, "period": month, "opponent": opponent,
+                  "opponent_rating": opp, "score": halves / 2, "event": event,
+                  "rating_before": rating, "diff_used": diff,
+                  "expected": None if pd is None else pd / 100,
+                  "delta": None if delta is None else delta / 100,
+                  "change": None if delta is None else 20 * delta / 100,
+                  "live_rating": rating + 20 * total / 100, "counted": counted, "pooled": False})
 close()
-sys.stdout.write(json.dumps({"player": name, "games": out, "rating": rating}))
+sys.stdout.write(json.dumps({"player": name, "games": games, "periods": periods}))
 """
 
 

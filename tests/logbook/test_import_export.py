@@ -69,7 +69,7 @@ def _game_tuples(repository: Repository) -> list[tuple[object, ...]]:
     out = []
     for player in repository.list_players():
         for game in repository.games_for_replay(player.id):
-            values = dataclasses.asdict(game)
+            values = game._asdict()
             del values["id"], values["player_id"]
             out.append((player.name, *values.values()))
     return out
