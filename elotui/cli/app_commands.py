@@ -1,4 +1,15 @@
-"""`elotui` with no command opens the app; `elotui history` opens it on the history screen.
+"""`elotui` with no command opens the app; `elotui history [--player NAME]` opens it on the history screen.
+
+The database is resolved (`--db`, `$ELOTUI_DB`, the user data folder) and made ready *before*
+`App.run()`: pending migrations (with their backup) run here, so nothing they print scribbles on the
+screen, and a file elotui must not touch stops with one line on stderr (exit code 2).
+
+Start-up stays fast: loading SQLAlchemy costs about as much as Textual itself, and the calculator needs
+no database. So when the file is already an elotui logbook at the current schema (told with `sqlite3`
+alone, `ready_as_is`), or with `--demo`, the app starts at once and opens the logbook in a thread after
+the first paint (`elotui.tui.logbook_access`). Anything else (a new file, an older schema, a file that
+may be refused) goes through `open_repository` first. `elotui history` opens it first too: the history
+screen is then the first thing painted and needs the logbook anyway, and a wrong `--player` is an error.
 
 Textual is imported inside `open_app` only, so the calc commands start without it.
 """
@@ -6,18 +17,96 @@ Textual is imported inside `open_app` only, so the calc commands start without i
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from elotui.cli.common import add_command
+from elotui.cli.logbook_commands import db_path, find_player, open_repository
+from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import Repository
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    return None
+    history = add_command(sub, "history", "open the app on a player's history (the logbook)")
+    history.add_argument("--player", metavar="NAME", help="whose history (else the first player)")
+    history.add_argument(
+        "--demo", action="store_true", default=argparse.SUPPRESS,
+        help="open a throwaway copy of the demo logbook",
+    )  # fmt: skip
+    history.set_defaults(handler=open_history)
+
+
+def open_history(args: argparse.Namespace) -> int:
+    args.start_mode = "history"
+    return open_app(args)
+
+
+def ready_as_is(path: Path) -> bool:
+    """Whether `path` is a writable elotui logbook at the current schema: nothing to migrate or refuse.
+
+    Reads the file with `sqlite3` in read-only mode (never writes). When unsure it says False and the
+    full check (`inspect_database`) decides.
+    """
+    if not path.is_file() or not os.access(path, os.W_OK):
+        return False
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+            revisions = [
+                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
+            ]
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    return application_id == APPLICATION_ID and revisions == [HEAD_REVISION]
+
+
+def _report_upgrade(repository: Repository) -> None:
+    upgrade = repository.upgrade
+    if upgrade is None or not upgrade.changed or upgrade.created:
+        return
+    # Before the app starts, so it stays readable in the terminal once the app has quit.
+    print(
+        f"elotui: migrated {upgrade.path} from schema {upgrade.from_revision} to "
+        f"{upgrade.to_revision} (backup: {upgrade.backup})",
+        file=sys.stderr,
+    )
 
 
 def open_app(args: argparse.Namespace) -> int:
+    start_mode = getattr(args, "start_mode", None) or "calculator"
+    demo = bool(getattr(args, "demo", False))
+    player = getattr(args, "player", None)
+    path = None if demo else db_path(args)
+
+    repository: Repository | None = None
+    if start_mode == "history" or (path is not None and not ready_as_is(path)):
+        repository = open_repository(args)  # migrates with a backup; a refusal is a UsageError
+        _report_upgrade(repository)
+        if player:
+            try:
+                find_player(repository, player)
+            except BaseException:
+                repository.close()
+                raise
+
     from elotui.tui.app import AppSettings, create_app
 
     settings = AppSettings(
-        start_mode=getattr(args, "start_mode", None) or "calculator",
-        demo=bool(getattr(args, "demo", False)),
+        start_mode=start_mode,
+        demo=demo,
+        db_path=path,
+        extra={"player": player} if player else {},
     )
-    create_app(settings).run()
+    app = create_app(settings, repository)
+    try:
+        app.run()
+    finally:
+        app.logbook.close()
     return 0

@@ -78,11 +78,16 @@ def worth_checking(period: ReplayPeriod) -> bool:
     return bool(period.n or period.published or period.start_source == "published")
 
 
+def short_tier(name: str) -> str:
+    """A tier name that fits a narrow column: "International Master" → "Int. Master"."""
+    return name.replace("International", "Int.")
+
+
 def crossing_change(crossing: Crossing) -> str:
-    """What changed, in a few words: "Gold → Platinum ↑", "FM 2300", "K 40 → 10"."""
-    arrow = "↑" if crossing.direction == "up" else "↓"
+    """What changed, in a few words: "↑ Platinum", "↓ unrated", "FM rating met", "K 40 → 10"."""
     if crossing.kind == "title":
-        return f"{crossing.to} requirement"
+        return f"{crossing.to} rating met"
     if crossing.kind == "k10":
         return f"K {crossing.from_} → 10"
-    return f"{crossing.from_ or ''} → {crossing.to} {arrow}"
+    arrow = "↑" if crossing.direction == "up" else "↓"
+    return f"{arrow} {short_tier(crossing.to)}"

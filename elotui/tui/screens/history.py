@@ -216,16 +216,14 @@ def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
 
 
 def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[str, ...]:
-    rating = "unrated" if game.opponent_rating is None else str(game.opponent_rating)
+    rating = "—" if game.opponent_rating is None else str(game.opponent_rating)
     live_text = ""
-    if live is not None:
+    if live is not None:  # no live rating: not rated, an unrated opponent, or the player unrated
         value = live.get(game.id)
-        live_text = (
-            rating_cents(value) if value is not None else ("–" if game.rated else "not rated")
-        )
+        live_text = rating_cents(value) if value is not None else "—"
     return (
         game.date.isoformat(),
-        (game.opponent or "")[:16],
+        (game.opponent or "")[:12],
         rating,
         RESULT_TEXT[game.score_halves],
         live_text,

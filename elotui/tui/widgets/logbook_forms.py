@@ -27,10 +27,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
+from elotui.logbook.records import NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
 
-if TYPE_CHECKING:  # the logbook loads SQLAlchemy; the forms build a NewGame only when saving
-    from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord  # noqa: F401
+if TYPE_CHECKING:
+    from elotui.logbook.records import GameRecord, PlayerRecord
 
 T = TypeVar("T")
 
@@ -115,6 +116,7 @@ class _Form(ModalScreen[T]):
     """A form of labelled fields, each with a reason line; Ctrl+S saves, Escape cancels."""
 
     DEFAULT_CSS = FORM_CSS
+    SCOPED_CSS = False  # the rules name `.form-dialog`, the class of the modal screen itself
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", id="form.save"),
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
@@ -242,7 +244,7 @@ def required_text(what: str) -> Callable[[str], str]:
 # --- the forms ----------------------------------------------------------------------------------------
 
 
-class GameForm(_Form["NewGame | None"]):
+class GameForm(_Form[NewGame | None]):
     """Add or edit a game: date, opponent, opponent rating, result, event, own rating, rated."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -280,9 +282,8 @@ class GameForm(_Form["NewGame | None"]):
         )
 
     def on_mount(self) -> None:
-        date = self.query_one("#game-date", Input)
-        date.focus()
-        date.action_end()
+        # The date is selected: typing replaces it, an arrow key keeps it for editing.
+        self.query_one("#game-date", Input).focus()
 
     def action_save(self) -> None:
         values = {
@@ -302,8 +303,6 @@ class GameForm(_Form["NewGame | None"]):
             self.refuse(bad)
             return
         assert result is not None
-        from elotui.logbook.repository import NewGame
-
         old = self.game
         event = self.text("game-event") or None
         self.dismiss(
@@ -445,6 +444,7 @@ class ConfirmDialog(ModalScreen[bool]):
     """A yes/no question: y or Enter says yes, n or Escape no."""
 
     DEFAULT_CSS = FORM_CSS
+    SCOPED_CSS = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
@@ -487,9 +487,7 @@ class PathPrompt(_Form[Path | None]):
         yield from self.row("File", Input(self._value, id="path-file"))
 
     def on_mount(self) -> None:
-        field = self.query_one("#path-file", Input)
-        field.focus()
-        field.action_end()
+        self.query_one("#path-file", Input).focus()
 
     @on(Input.Submitted, "#path-file")
     def submitted(self) -> None:
@@ -521,6 +519,7 @@ class ProblemsDialog(ModalScreen[None]):
     ProblemsDialog VerticalScroll { height: 1fr; background: $boost; }
     """
     )
+    SCOPED_CSS = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "Close", id="problems.close"),
     ]

@@ -90,10 +90,12 @@ def draw(chart: Widget, data: TrajectoryData) -> None:
     margin = max(20.0, (high - low) * 0.08)
     low, high = low - margin, high + margin
     left, right = min(xs), max(xs)
-    for tier in TIERS:
-        if low < tier.floor < high:
-            plt.horizontal_line(tier.floor, color="gray")
-            plt.text(tier.name, left, tier.floor, color="gray", alignment="left")
+    bands = [tier for tier in TIERS if low < tier.floor < high]
+    for tier in bands:
+        plt.horizontal_line(tier.floor, color="gray")
+        plt.text(tier.name, left, tier.floor, color="gray", alignment="left")
+    if bands:  # the y axis marks the tier floors, in whole ratings
+        plt.yticks([tier.floor for tier in bands], [str(tier.floor) for tier in bands])
     if data.game_x:
         plt.plot(list(data.game_x), list(data.game_y), marker="braille", color="cyan")
     if data.month_x:
