@@ -43,7 +43,7 @@ async def test_function_keys_switch_screens_and_keep_the_calculator(pilot: Pilot
     await type_keys(pilot, "1500 tab 1600")
     await type_keys(pilot, "f3")
     assert pilot.app.current_mode == "history"
-    assert "The history arrives with the logbook." in screen_text(pilot.app)  # type: ignore[arg-type]
+    assert "history" in screen_text(pilot.app).lower()  # type: ignore[arg-type]
     await type_keys(pilot, "f1")
     assert pilot.app.current_mode == "help"
     await type_keys(pilot, "f2")
