@@ -11,11 +11,23 @@ import os
 import sys
 from collections.abc import Sequence
 
-from elotui.cli import app_commands, calc_commands, logbook_commands, replay_commands
-from elotui.cli.common import UsageError, build_parser
+from elotui.cli.common import UsageError, add_common_options, build_parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The arguments, loading the command modules only when a command is given.
+
+    `elotui` alone (perhaps with --db/--demo) opens the app: the calc, logbook and replay command
+    modules are not needed for that, and every millisecond before the first paint counts.
+    """
+    top = argparse.ArgumentParser(prog="elotui", add_help=False)
+    add_common_options(top, top_level=True)
+    top.add_argument("--demo", action="store_true")
+    known, rest = top.parse_known_args(argv)
+    if not rest:
+        return known
+    from elotui.cli import app_commands, calc_commands, logbook_commands, replay_commands
+
     parser = build_parser(
         registrars=(
             calc_commands.register,
@@ -24,8 +36,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             app_commands.register,
         )
     )
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None) or app_commands.open_app
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(list(sys.argv[1:] if argv is None else argv))
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        from elotui.cli.app_commands import open_app
+
+        handler = open_app
     try:
         return int(handler(args) or 0)
     except UsageError as error:
