@@ -295,6 +295,12 @@ class HistoryScreen(Screen[None]):
         self._wanted_player: str | None = None
         self._chart: Any = None
         self._select_game_after_load: int | None = None
+        self._idle = False  # nothing is loading or being written (tests and scenes wait for it)
+
+    @property
+    def loaded(self) -> bool:
+        """The player's games and replay are shown (or there is nothing to show) and no write is on."""
+        return self._idle or not self.logbook.available
 
     # --- layout ---------------------------------------------------------------------------------------
 
@@ -396,8 +402,12 @@ class HistoryScreen(Screen[None]):
             return
         self.post_message(PageLoaded(generation, offset, games))
 
-    @work(thread=True, exit_on_error=False, group="write")
     def _write(self, job: Callable[[Repository], WriteDone]) -> None:
+        self._idle = False
+        self._run_write(job)
+
+    @work(thread=True, exit_on_error=False, group="write")
+    def _run_write(self, job: Callable[[Repository], WriteDone]) -> None:
         from elotui.logbook.csv_io import ImportFailed
         from elotui.logbook.repository import LogbookError
 
@@ -425,6 +435,7 @@ class HistoryScreen(Screen[None]):
         if not self.players:
             self.player = None
             self._show_empty("No players yet: press n to add one (or i to import games).")
+            self._idle = True
             return
         wanted = message.select
         if wanted is None and self._wanted_player:
@@ -439,6 +450,7 @@ class HistoryScreen(Screen[None]):
         self._open_player(wanted, keep_rows=self.player is not None and self.player.id == wanted)
 
     def _open_player(self, player_id: int, *, keep_rows: bool = False) -> None:
+        self._idle = False
         self._generation += 1
         self._paging = False
         table = self.query_one("#games", DataTable)
@@ -465,6 +477,7 @@ class HistoryScreen(Screen[None]):
         )
         if message.view is not None:
             self._show_replay(message.view)
+            self._idle = True
         else:
             self._show_summary()
 
@@ -480,6 +493,7 @@ class HistoryScreen(Screen[None]):
             if game is not None:
                 table.update_cell(key, "live", game_cells(game, live)[4])
         self._show_replay(message.view)
+        self._idle = True
 
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
@@ -501,6 +515,7 @@ class HistoryScreen(Screen[None]):
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
         self._paging = False
+        self._idle = True
         self._show_empty(f"The logbook cannot be read: {message.reason}")
         self.notify(message.reason, title="Logbook", severity="error")
 
@@ -517,6 +532,7 @@ class HistoryScreen(Screen[None]):
 
     @on(WriteFailed)
     def _write_failed(self, message: WriteFailed) -> None:
+        self._idle = True
         self.notify(message.reason, title="Not saved", severity="error", timeout=8)
         if message.lines:
             from elotui.tui.widgets.logbook_forms import ProblemsDialog

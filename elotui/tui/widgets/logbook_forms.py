@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
+from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -135,6 +136,13 @@ class _Form(ModalScreen[T]):
     def fields(self) -> Iterable[Widget]:
         raise NotImplementedError
 
+    @on(events.Mount)
+    def _follow_cursor_setting(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and not settings.cursor_blink:  # tests and screenshots
+            for field in self.query(Input):
+                field.cursor_blink = False
+
     @staticmethod
     def row(label: str, field: Widget) -> Iterable[Widget]:
         assert field.id is not None
@@ -152,14 +160,30 @@ class _Form(ModalScreen[T]):
         return self.query_one(f"#{field_id}", Input).value.strip()
 
     def checked(self, field_id: str, parse: Callable[[str], Any]) -> Any:
-        """The parsed value of a text field, or `_BAD` after marking it with the reason."""
+        """The parsed value of a text field, or `_BAD` after marking it with the reason.
+
+        The parser also becomes the field's validator, so Textual's own checks (on leaving the field)
+        agree with it, and the mark follows the text as the user fixes it.
+        """
+        field = self.query_one(f"#{field_id}", Input)
+        if not any(isinstance(v, _Parsed) for v in field.validators):
+            field.validators.append(_Parsed(parse))
+            field.validate_on = {"blur", "submitted"}
         try:
-            value = parse(self.text(field_id))
+            value = parse(field.value.strip())
         except InvalidInput as error:
             self.mark(field_id, str(error))
             return _BAD
         self.mark(field_id, None)
         return value
+
+    @on(Input.Changed)
+    def _recheck(self, event: Input.Changed) -> None:
+        """Once a field is marked, its mark and reason follow what is typed."""
+        field = event.input
+        parser = next((v for v in field.validators if isinstance(v, _Parsed)), None)
+        if parser is not None and field.id is not None:
+            self.checked(field.id, parser.parse)
 
     def first_bad(self, values: dict[str, Any]) -> str | None:
         for field_id, value in values.items():
@@ -176,6 +200,21 @@ class _Form(ModalScreen[T]):
 
     def action_save(self) -> None:
         raise NotImplementedError
+
+
+class _Parsed(Validator):
+    """A form parser as a Textual validator."""
+
+    def __init__(self, parse: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.parse = parse
+
+    def validate(self, value: str) -> ValidationResult:
+        try:
+            self.parse(value.strip())
+        except InvalidInput as error:
+            return self.failure(str(error))
+        return self.success()
 
 
 class _Bad:

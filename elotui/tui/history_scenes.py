@@ -1,0 +1,93 @@
+"""Named scenes of the history screen, on the demo logbook: the screenshot script and the snapshot tests
+drive the app with these (the calculator's scenes are in `elotui.tui.scenes`).
+
+Each scene builds the demo logbook fresh in a folder it is given, opens the app on the history screen,
+waits for the replay, then presses its keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from elotui.tui.app import AppSettings, ElotuiApp, create_app
+from elotui.tui.scenes import TODAY
+
+SIZE = (120, 36)
+KEY_NAMES = frozenset({"tab", "shift+tab", "enter", "escape", "delete", "backspace", "up", "down",
+                       "left", "right", "end", "home", "ctrl+s", "f2", "f3",
+                       "right_square_bracket", "left_square_bracket"})  # fmt: skip
+
+
+def keys(script: str) -> list[str]:
+    """`"a 2026-01-10 tab Ana"` → key presses: key names stay, other words are typed letter by letter."""
+    presses: list[str] = []
+    for word in script.split():
+        presses.extend([word] if word in KEY_NAMES else list(word))
+    return presses
+
+
+@dataclass(frozen=True)
+class HistoryScene:
+    name: str
+    keys: Sequence[str] = ()
+    player: str | None = None  # else the first player (Camille Laurent)
+
+
+HISTORY_SCENES: tuple[HistoryScene, ...] = (
+    HistoryScene("history-logbook"),
+    HistoryScene("history-second-player", keys("right_square_bracket")),
+    HistoryScene("history-add-game", keys("a 2026-01-10 tab Ana tab 2150 tab d")),
+    HistoryScene("history-edit-game", keys("e")),
+    HistoryScene("history-delete-game", keys("delete")),
+    HistoryScene("history-invalid-game", keys("a 2026-13-01 tab tab abc ctrl+s")),
+    HistoryScene("history-player", keys("p")),
+    HistoryScene("history-published", keys("r")),
+    HistoryScene("history-import", keys("i")),
+)
+
+
+def history_app(folder: Path, player: str | None = None) -> ElotuiApp:
+    """The app on a fresh copy of the demo logbook in `folder`, opened on the history screen."""
+    from elotui.logbook.demo import build_demo_database
+
+    repository = build_demo_database(folder / "demo.db")
+    settings = AppSettings(
+        start_mode="history",
+        demo=True,
+        today=TODAY,
+        cursor_blink=False,
+        extra={"player": player} if player else {},
+    )
+    return create_app(settings, repository)
+
+
+async def settle(app: ElotuiApp, timeout: float = 10.0) -> None:
+    """Wait until the history screen's workers are done and their messages are shown."""
+    from textual.pilot import Pilot
+
+    from elotui.tui.screens.history import HistoryScreen
+
+    pilot = Pilot(app)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        history = next((s for s in app.screen_stack if isinstance(s, HistoryScreen)), None)
+        busy = any(not worker.is_finished for worker in app.workers)
+        if not busy and history is not None and history.loaded:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.01)
+    raise TimeoutError("the history screen did not settle")
+
+
+async def play_history(app: ElotuiApp, scene: HistoryScene) -> None:
+    from textual.pilot import Pilot
+
+    await settle(app)
+    if scene.keys:
+        await Pilot(app).press(*scene.keys)
+        await settle(app)

@@ -1,0 +1,377 @@
+"""The history screen (F3): games, trajectory, crossings, FIDE check, and the forms that write.
+
+Every app is built by `create_app` on a temporary database; the numbers asserted are worked out by hand
+in the comments (FIDE table 8.1.2 for PD), never copied from the screen.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import AsyncIterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Select, Static
+
+from elotui.cli import main
+from elotui.cli.app_commands import ready_as_is
+from elotui.logbook.repository import NewGame, Repository, open_repository
+from elotui.tui.app import AppSettings, ElotuiApp, create_app
+from elotui.tui.history_scenes import history_app, keys, settle
+from elotui.tui.scenes import burst
+from elotui.tui.screens.history import PAGE, HistoryScreen
+from elotui.tui.widgets.logbook_forms import (
+    ConfirmDialog,
+    GameForm,
+    PlayerForm,
+    ProblemsDialog,
+    ResultPicker,
+)
+
+SIZE = (120, 36)
+TODAY = dt.date(2026, 3, 20)
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Repository:
+    """A fresh logbook with one player, Ana: rated 1800 at the start, no games before (K 40)."""
+    repo = open_repository(tmp_path / "logbook.db")
+    repo.add_player("Ana", start_rating=1800)
+    return repo
+
+
+def app_on(repository: Repository, **extra: Any) -> ElotuiApp:
+    settings = AppSettings(start_mode="history", today=TODAY, cursor_blink=False, extra=extra)
+    return create_app(settings, repository)
+
+
+@pytest.fixture
+async def pilot(repository: Repository) -> AsyncIterator[Pilot[None]]:
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as running:
+        await settle(app)
+        yield running
+
+
+def history(pilot: Pilot[None]) -> HistoryScreen:
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, HistoryScreen))
+    return screen
+
+
+def table(pilot: Pilot[None], selector: str) -> DataTable[Any]:
+    return history(pilot).query_one(selector, DataTable)
+
+
+def row_of(pilot: Pilot[None], selector: str, key: str) -> list[str]:
+    return [str(cell) for cell in table(pilot, selector).get_row(key)]
+
+
+def column(pilot: Pilot[None], selector: str, name: str) -> list[str]:
+    data = table(pilot, selector)
+    return [str(data.get_cell(row.key, name)) for row in data.ordered_rows]
+
+
+async def press(pilot: Pilot[None], script: str) -> None:
+    """Type a key script as a fast typist would, then wait for the screen to settle.
+
+    The first key (the one that opens a form) is pressed and waited for; the rest go out at once."""
+    first, *rest = keys(script)
+    await pilot.press(first)
+    await burst(pilot.app, rest)  # type: ignore[arg-type]
+    await settle(pilot.app)  # type: ignore[arg-type]
+
+
+async def add_game(pilot: Pilot[None], date: str, opponent: str, rating: str, result: str) -> None:
+    await press(pilot, f"a {date} tab {opponent} tab {rating} tab {result} ctrl+s")
+
+
+# --- showing ------------------------------------------------------------------------------------------
+
+
+async def test_an_empty_player_shows_nothing_to_check(pilot: Pilot[None]) -> None:
+    screen = history(pilot)
+    assert screen.player is not None and screen.player.name == "Ana"
+    assert table(pilot, "#games").row_count == 0
+    assert table(pilot, "#fide-check").row_count == 0
+    assert "rating 1800 · Diamond · 0 games" in str(
+        screen.query_one("#history-summary", Static).content
+    )
+
+
+async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
+    tmp_path: Path,
+) -> None:
+    app = history_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        assert history(pilot).player.name == "Camille Laurent"  # type: ignore[union-attr]
+        check = "#fide-check"
+        # 2023-07: 26 rated games. K 40 (a junior: 2023 − 2007 = 16 ≤ 18, never 2300), and the cap
+        # K·n ≤ 700 gives ⌊700 / 26⌋ = 26 (26·26 = 676 ≤ 700 < 27·26 = 702).
+        july = dict(zip([c.key.value for c in table(pilot, check).columns.values()],
+                        row_of(pilot, check, "2023-07"), strict=True))  # fmt: skip
+        assert july["games"] == "26"
+        assert july["k"] == "40→26"
+        assert july["cap"] == "✓"
+        # 2021-04: Ro 1468 (the end of 2021-03), two wins, K 40.
+        #   vs 1573: D = −105, PD 0.36 (row 99–106: 0.64 for the higher) → ΔR +0.64, ×40 = +25.60
+        #   vs 1165: D = +303, PD 0.86 (row from 303)                    → ΔR +0.14, ×40 = +5.60
+        # Period: 40 × 0.78 = +31.20 → +31. Each game rounded alone: +26 + 6 = +32, one more.
+        april = row_of(pilot, check, "2021-04 *"[:7])
+        assert april[3] == "40"
+        assert april[7:11] == ["+31.20", "+31", "+32", "+1"]
+        assert april[11] == str(1468 + 31)
+        # The crossings list and the chart are there too.
+        assert table(pilot, "#crossings").row_count > 0
+        assert history(pilot).query("#trajectory")
+
+
+async def test_switching_players_by_key_and_by_the_picker(tmp_path: Path) -> None:
+    app = history_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        await press(pilot, "right_square_bracket")
+        screen = history(pilot)
+        assert screen.player is not None and screen.player.name == "Hugo Bernard"
+        assert screen.query_one("#player-select", Select).value == screen.player.id
+        hugo = screen.player.id
+        assert all(game.player_id == hugo for game in screen.games.values())
+        # Hugo fell below 1400 once: his crossings include the floor.
+        assert any("unrated" in cell for cell in column(pilot, "#crossings", "change"))
+        await press(pilot, "left_square_bracket")
+        assert history(pilot).player.name == "Camille Laurent"  # type: ignore[union-attr]
+        # The picker itself: choosing Hugo there shows Hugo.
+        history(pilot).query_one("#player-select", Select).value = hugo
+        await settle(app)
+        assert history(pilot).player.id == hugo  # type: ignore[union-attr]
+
+
+async def test_history_player_setting_opens_that_player(tmp_path: Path) -> None:
+    app = history_app(tmp_path, player="Hugo Bernard")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        assert history(pilot).player.name == "Hugo Bernard"  # type: ignore[union-attr]
+
+
+async def test_games_load_page_by_page(repository: Repository) -> None:
+    ana = repository.find_player("Ana")
+    start = dt.date(2020, 1, 1)
+    repository.add_new_games(
+        ana.id,
+        [NewGame(start + dt.timedelta(days=i), 1800, Fraction(1, 2)) for i in range(2 * PAGE + 30)],
+    )
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        games = table(pilot, "#games")
+        assert games.row_count == PAGE
+        games.move_cursor(row=PAGE - 1)
+        await settle(app)
+        assert games.row_count == 2 * PAGE
+        games.move_cursor(row=2 * PAGE - 1)
+        await settle(app)
+        assert games.row_count == 2 * PAGE + 30
+        # Newest first: the last row is the first day.
+        assert column(pilot, "#games", "date")[-1] == "2020-01-01"
+
+
+# --- forms that write ---------------------------------------------------------------------------------
+
+
+async def test_adding_a_game_stores_it_and_updates_everything(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await pilot.press("a")
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)
+    date = form.query_one("#game-date", Input)
+    assert date.has_focus and date.value == TODAY.isoformat()  # prefilled with today
+    await burst(pilot.app, keys("2026-03-14 tab Magnus tab 1950 tab 1 ctrl+s"))  # type: ignore[arg-type]
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert not isinstance(pilot.app.screen, GameForm)
+    [game] = repository.list_games(repository.find_player("Ana").id)
+    assert (game.date, game.opponent, game.opponent_rating, game.score) == (
+        dt.date(2026, 3, 14), "Magnus", 1950, Fraction(1),
+    )  # fmt: skip
+    # 1800 vs 1950: D = −150, PD 0.30 (row 146–153: 0.70 for the higher); a win: ΔR +0.70,
+    # K 40 (no games before) → +28.00, and the live rating 1828.00.
+    assert row_of(pilot, "#games", str(game.id))[4] == "1828.00"
+    march = row_of(pilot, "#fide-check", "2026-03")
+    assert march[1:4] == ["1800", "1", "40"]
+    assert march[7:9] == ["+28.00", "+28"]
+    assert march[11] == "1828"
+    # Tier Diamond (1800) stays Diamond: no crossing.
+    assert table(pilot, "#crossings").row_count == 0
+
+
+async def test_the_result_field_takes_typed_results(pilot: Pilot[None]) -> None:
+    await pilot.press("a", "tab", "tab", "tab")
+    picker = pilot.app.screen.query_one(ResultPicker)
+    assert picker.has_focus and picker.value is None
+    for typed, expected in (("w", 1), ("0", 0), ("d", Fraction(1, 2)), ("1", 1), ("l", 0)):
+        await pilot.press(typed)
+        assert picker.value == expected
+    await pilot.press("0", "full_stop", "5")  # 0.5
+    assert picker.value == Fraction(1, 2)
+
+
+async def test_editing_a_game_changes_the_database_and_the_screen(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
+    [game] = repository.list_games(repository.find_player("Ana").id)
+    # Result changed to a loss: ΔR = 0 − 0.30 = −0.30, ×40 = −12.00 → 1788.
+    await press(pilot, "e tab tab tab 0 ctrl+s")
+    assert repository.get_game(game.id).score == 0
+    assert row_of(pilot, "#games", str(game.id))[3:] == ["0", "1788.00"]
+    assert row_of(pilot, "#fide-check", "2026-03")[7] == "−12.00"
+
+
+async def test_deleting_asks_first(pilot: Pilot[None], repository: Repository) -> None:
+    await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
+    ana = repository.find_player("Ana").id
+    await pilot.press("delete")
+    assert isinstance(pilot.app.screen, ConfirmDialog)
+    await press(pilot, "n")
+    assert repository.count_games(ana) == 1
+    await pilot.press("delete")
+    await press(pilot, "y")
+    assert repository.count_games(ana) == 0
+    assert table(pilot, "#games").row_count == 0
+    assert table(pilot, "#fide-check").row_count == 0
+
+
+async def test_an_invalid_form_saves_nothing(pilot: Pilot[None], repository: Repository) -> None:
+    await pilot.press("a")
+    await burst(pilot.app, keys("2026-13-01 tab tab abc ctrl+s"))  # type: ignore[arg-type]
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)  # still open
+    for field_id in ("game-date", "game-opponent-rating", "game-result"):
+        assert form.query_one(f"#{field_id}").has_class("-invalid"), field_id
+    reason = form.query_one("#game-date-reason", Static)
+    assert "YYYY-MM-DD" in str(reason.content)
+    assert form.query_one("#game-date", Input).has_focus  # the first bad field
+    # Fixing one field is not enough.
+    await pilot.press(*keys("shift+tab shift+tab"))
+    await pilot.press("ctrl+s")
+    assert isinstance(pilot.app.screen, GameForm)
+    await pilot.press("escape")
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert repository.count_games(repository.find_player("Ana").id) == 0
+
+
+async def test_a_refused_write_says_why_and_changes_nothing(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await pilot.press("n")
+    assert isinstance(pilot.app.screen, PlayerForm)
+    await press(pilot, "Ana ctrl+s")  # the name is taken
+    assert [p.name for p in repository.list_players()] == ["Ana"]
+    messages = [n.message for n in pilot.app._notifications]
+    assert any("already exists" in message for message in messages)
+
+
+async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repository) -> None:
+    await press(pilot, "n Bea tab 1500 tab 2010 ctrl+s")
+    bea = repository.find_player("Bea")
+    assert (bea.start_rating, bea.birth_year) == (1500, 2010)
+    assert history(pilot).player.name == "Bea"  # type: ignore[union-attr]
+    await press(pilot, "p tab tab tab tab 30 ctrl+s")  # a fixed K
+    assert repository.find_player("Bea").fixed_k == 30
+
+
+async def test_a_published_rating_is_checked_against_the_replay(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
+    # The April list publishes March's result: 1828 (see the add test).
+    await press(pilot, "r 2026-04 tab 1828 ctrl+s")
+    assert [
+        (p.month, p.rating) for p in repository.list_published(repository.find_player("Ana").id)
+    ] == [("2026-04", 1828)]
+    assert row_of(pilot, "#fide-check", "2026-03")[12] == "1828 ✓"
+
+
+async def enter_path(pilot: Pilot[None], key: str, path: Path) -> None:
+    """Open the import (i) or export (x) prompt, put `path` in it, and go."""
+    await pilot.press(key)
+    pilot.app.screen.query_one("#path-file", Input).value = str(path)
+    await press(pilot, "ctrl+s")
+
+
+# --- import and export --------------------------------------------------------------------------------
+
+
+async def test_import_lists_the_bad_lines_and_imports_nothing(
+    pilot: Pilot[None], repository: Repository, tmp_path: Path
+) -> None:
+    source = tmp_path / "games.csv"
+    source.write_text(
+        "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
+        "Ana,2026-03-01,Bob,1700,1,,,,,yes\n"
+        "Ana,2026-03-02,Cid,99999,1,,,,,yes\n"
+        "Ana,not a date,Dan,1700,2,,,,,yes\n",
+        encoding="utf-8",
+    )
+    await enter_path(pilot, "i", source)
+    assert isinstance(pilot.app.screen, ProblemsDialog)
+    lines = str(pilot.app.screen.query_one("#problems-lines", Static).content)
+    assert f"{source}:3:" in lines and f"{source}:4:" in lines
+    assert repository.count_games() == 0
+    await press(pilot, "escape")
+    source.write_text(source.read_text().splitlines()[0] + "\nAna,2026-03-01,Bob,1700,1,,,,,yes\n")
+    await enter_path(pilot, "i", source)
+    assert repository.count_games() == 1
+    assert table(pilot, "#games").row_count == 1
+
+
+async def test_export_writes_the_logbook(
+    pilot: Pilot[None], repository: Repository, tmp_path: Path
+) -> None:
+    await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
+    target = tmp_path / "out.csv"
+    await enter_path(pilot, "x", target)
+    assert target.read_text().splitlines()[1] == "Ana,2026-03-14,Magnus,1950,1,,,,,yes"
+
+
+# --- starting ----------------------------------------------------------------------------------------
+
+
+async def test_no_logbook_says_how_to_open_one() -> None:
+    app = create_app(AppSettings(start_mode="history", cursor_blink=False))
+    async with app.run_test(size=SIZE):
+        text = str(app.screen.query_one("#history-placeholder", Static).content)
+        assert "--demo" in text
+
+
+async def test_a_logbook_file_opens_in_the_background(tmp_path: Path) -> None:
+    path = tmp_path / "lazy.db"
+    open_repository(path).add_player("Zoe", start_rating=1500)
+    app = create_app(AppSettings(db_path=path, cursor_blink=False))
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.current_mode == "calculator"
+        await pilot.press("f3")
+        await settle(app)
+        assert history(pilot).player.name == "Zoe"  # type: ignore[union-attr]
+
+
+def test_ready_as_is_tells_a_current_logbook_without_sqlalchemy(tmp_path: Path) -> None:
+    path = tmp_path / "ready.db"
+    assert not ready_as_is(path)  # no file yet: it must be created first
+    open_repository(path).close()
+    assert ready_as_is(path)
+    other = tmp_path / "other.db"
+    other.write_bytes(b"not a database at all")
+    assert not ready_as_is(other)
+
+
+def test_history_command_refuses_an_unknown_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cli.db"
+    assert main(["player", "add", "Ana", "--db", str(path)]) == 0
+    assert main(["history", "--player", "Nobody", "--db", str(path)]) == 2
+    assert "no player named 'Nobody'" in capsys.readouterr().err
