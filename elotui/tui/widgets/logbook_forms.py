@@ -48,6 +48,7 @@ FORM_CSS = """
 .form-dialog Input { width: 1fr; height: 1; border: none; padding: 0 1; background: $boost; }
 .form-dialog Input:focus { background: $foreground 15%; }
 .form-dialog Input.-invalid { background: $error 30%; }
+.form-dialog Input:focus, .form-dialog Input.-invalid, .form-dialog Input.-invalid:focus { border: none; }
 .form-dialog Checkbox { height: 1; border: none; padding: 0; background: $panel; }
 .form-dialog Checkbox:focus { background: $foreground 15%; }
 .form-dialog .form-reason { height: auto; color: $text-error; padding-left: 20; display: none; }
