@@ -20,11 +20,20 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # Bytes that are not UTF-8 reach Python as lone surrogates; they can be neither stored nor
+        # printed, so refuse them here, once, rather than fail halfway through a command.
+        for arg in sys.argv[1:] if args is None else args:
+            if isinstance(arg, str) and not _is_text(arg):
+                self.error(f"argument {arg!r} is not valid UTF-8 text")
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         # argparse's own errors also exit 2, but with a usage block; keep it to one clear line.
-        self.exit(
-            2, f"elotui {self.prog.removeprefix('elotui').strip()}: {message}\n".replace("  ", " ")
-        )
+        command = " ".join(["elotui", *self.prog.removeprefix("elotui").split()])
+        self.exit(2, f"{command}: {' '.join(message.split())}\n")
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -66,6 +75,14 @@ def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
     for register in registrars:
         register(sub)
     return parser
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _number_marker(value: object) -> str:

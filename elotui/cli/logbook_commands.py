@@ -56,10 +56,21 @@ def open_repository(args: argparse.Namespace) -> Repository:
         from elotui.logbook.demo import open_demo_repository
 
         return open_demo_repository()
+    from elotui.logbook.engine import set_wait_notice
+
+    set_wait_notice(_say_waiting)
     try:
         return open_at(db_path(args))
     except DatabaseRefused as error:
         raise UsageError(str(error)) from None
+
+
+def _say_waiting(path: Path) -> None:
+    print(
+        f"elotui: waiting for another elotui to finish writing {path} ...",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def find_player(repository: Repository, name: str) -> PlayerRecord:
@@ -76,7 +87,12 @@ def logbook_errors(handler: Handler) -> Handler:
 
     @functools.wraps(handler)
     def wrapper(args: argparse.Namespace) -> int:
+        import sqlite3
+
+        from sqlalchemy.exc import DBAPIError
+
         from elotui.logbook.csv_io import ImportFailed
+        from elotui.logbook.engine import describe_sqlite_error
         from elotui.logbook.repository import LogbookError
 
         try:
@@ -92,6 +108,12 @@ def logbook_errors(handler: Handler) -> Handler:
             return 2
         except LogbookError as error:
             raise UsageError(str(error)) from None
+        except DBAPIError as error:
+            # A failure of the database itself (busy, disk full, read-only) on a path the repository
+            # does not translate: SQLite rolled the transaction back; say why in one line.
+            raise UsageError(describe_sqlite_error(str(error.orig))) from None
+        except sqlite3.Error as error:
+            raise UsageError(describe_sqlite_error(str(error))) from None
 
     return wrapper
 
@@ -106,6 +128,32 @@ def _date(text: str) -> dt.date:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, not {text!r}") from None
+
+
+ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
+
+
+def _row_id(text: str) -> int:
+    """A game id as `game list` shows it: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a game id (a whole number), not {text!r}"
+        ) from None
+    if not 1 <= value <= ROW_ID_MAX:
+        raise argparse.ArgumentTypeError(f"expected a game id from 1, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 0 <= value <= ROW_ID_MAX:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0, not {text!r}")
+    return value
 
 
 def _score(text: str) -> Fraction:
@@ -350,19 +398,19 @@ def _register_game(sub: SubParsers) -> None:
     add.set_defaults(handler=game_add)
 
     edit = add_command(actions, "edit", "change a game (by id, see `game list`)")
-    edit.add_argument("id", type=int, metavar="ID")
+    edit.add_argument("id", type=_row_id, metavar="ID")
     edit.add_argument("--player", metavar="NAME", help="move the game to another player")
     edit.add_argument("--date", type=_date, metavar="YYYY-MM-DD")
     _game_options(edit, editing=True)
     edit.set_defaults(handler=game_edit)
 
     remove = add_command(actions, "remove", "remove a game (by id)")
-    remove.add_argument("id", type=int, metavar="ID")
+    remove.add_argument("id", type=_row_id, metavar="ID")
     remove.set_defaults(handler=game_remove)
 
     listing = add_command(actions, "list", "list a player's games, newest first")
     listing.add_argument("--player", required=True, metavar="NAME")
-    listing.add_argument("--limit", type=int, metavar="N")
+    listing.add_argument("--limit", type=_count, metavar="N")
     listing.add_argument("--oldest-first", action="store_true")
     listing.set_defaults(handler=game_list)
 
@@ -572,8 +620,11 @@ def import_file(args: argparse.Namespace) -> int:
     kind = path.suffix.lower()
     if kind not in (".csv", ".pgn", ".json"):
         raise UsageError(f"{path}: import reads .csv, .pgn or .json files")
-    if not path.is_file():
-        raise UsageError(f"{path}: no such file")
+    from elotui.logbook.paths import refusal_to_read
+
+    refusal = refusal_to_read(path)  # a folder, a FIFO, a device: refused before anything is opened
+    if refusal is not None:
+        raise UsageError(refusal)
     if kind == ".pgn" and not args.player:
         raise UsageError("a PGN import needs --player NAME (whose games to take)")
     repository = open_repository(args)

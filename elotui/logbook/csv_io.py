@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
     LogbookError,
     NotFound,
@@ -321,7 +322,7 @@ def import_csv(repository: Repository, path: Path, *, player: str | None = None)
     if player is not None and player not in player_ids:
         raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
     try:
-        with gc_paused(), path.open(newline="", encoding="utf-8-sig") as handle:
+        with gc_paused(), open_named_file(path, newline="", encoding="utf-8-sig") as handle:
             rows, per_player, skipped = parse_games_csv(
                 handle, label, player_ids, only_player=player
             )
@@ -329,6 +330,8 @@ def import_csv(repository: Repository, path: Path, *, player: str | None = None)
         raise ImportFailed([f"{label}: not UTF-8 text (byte {error.start})"]) from None
     except csv.Error as error:
         raise ImportFailed([f"{label}: not readable as CSV ({error})"]) from None
+    except UnreadableFile as error:
+        raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
     imported = repository.add_games(rows)

@@ -11,11 +11,17 @@ pysqlite's own transaction handling does not wrap DDL and starts transactions la
 emit `BEGIN` ourselves, so every `engine.begin()` block (a repository write, a migration) is one real
 SQLite transaction that either commits whole or leaves nothing behind. A writer uses
 `engine.execution_options(immediate=True)` to start with `BEGIN IMMEDIATE`.
+
+Two elotui processes writing at once: the second one's `BEGIN IMMEDIATE` waits up to `BUSY_TIMEOUT_MS` for
+the first to commit. If it has to wait at all, the hook set with `set_wait_notice` is called once first
+(the CLI prints "waiting for another elotui..." on stderr); if the wait times out, the write fails with
+SQLite's "database is locked", which `describe_sqlite_error` turns into one line a user can act on.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +32,38 @@ BUSY_TIMEOUT_MS = 5000
 # Page cache per connection (grows only as used): bulk imports update the game index in memory
 # instead of re-reading pages; changes nothing about durability.
 CACHE_KIB = 32 * 1024
+
+WaitNotice = Callable[[Path], None]
+_wait_notice: WaitNotice | None = None
+
+
+def set_wait_notice(notice: WaitNotice | None) -> None:
+    """Call `notice(path)` whenever a writer has to wait for another process's write lock."""
+    global _wait_notice
+    _wait_notice = notice
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error means another connection holds the lock (SQLITE_BUSY)."""
+    return "database is locked" in str(error) or "database is busy" in str(error)
+
+
+def describe_sqlite_error(message: str) -> str:
+    """SQLite's own wording of a failure that is not about the data, as one line a user can act on."""
+    if "database is locked" in message or "database is busy" in message:
+        return "the logbook is busy (another elotui is writing); try again"
+    if "disk is full" in message:
+        return "the disk is full; nothing was written (free some space and try again)"
+    if "readonly database" in message:
+        return "the logbook file is read-only; nothing was written"
+    if "unable to open database file" in message:
+        return "cannot open the logbook file (is its folder missing or read-only?)"
+    if "disk I/O error" in message:
+        return "the disk failed while writing the logbook; nothing was written"
+    if "malformed" in message or "not a database" in message:
+        return f"the logbook file is damaged ({message})"
+    first_line = message.strip().splitlines()[0] if message.strip() else "unknown error"
+    return f"the database refused the change: {first_line}"
 
 
 def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
@@ -56,7 +94,23 @@ def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
     def _on_begin(connection: Any) -> None:
         # Writers take the write lock up front: in WAL mode a reader that later tries to write after
         # another commit fails at once instead of waiting out the busy timeout.
-        immediate = connection.get_execution_options().get("immediate", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        if not connection.get_execution_options().get("immediate", False):
+            connection.exec_driver_sql("BEGIN")
+            return
+        notice = _wait_notice
+        if notice is not None:
+            # Try without waiting first, so a writer that must wait can say so before it does.
+            driver: sqlite3.Connection = connection.connection.driver_connection
+            driver.execute("PRAGMA busy_timeout=0")
+            try:
+                driver.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                must_wait = is_busy(error)  # any other error: the attempt below raises it, wrapped
+            finally:
+                driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            if must_wait:
+                notice(Path(path))
+        connection.exec_driver_sql("BEGIN IMMEDIATE")  # waits up to BUSY_TIMEOUT_MS
 
     return engine

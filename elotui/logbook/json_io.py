@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
+from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
     SCORE_BY_HALVES,
@@ -217,9 +218,14 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
 def import_json(repository: Repository, path: Path) -> ImportSummary:
     label = str(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8-sig"))
+        with open_named_file(path, encoding="utf-8-sig") as handle:
+            document = json.loads(handle.read())
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ImportFailed([f"{label}: not a JSON document ({error})"]) from None
+    except RecursionError:
+        raise ImportFailed([f"{label}: not a JSON document (nested too deeply)"]) from None
+    except UnreadableFile as error:
+        raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
     check = _Checker(label)

@@ -1,13 +1,18 @@
 """Opening a logbook file safely: check what it is, back it up, apply pending Alembic migrations.
 
 `upgrade_database(path)` runs before the app or any command touches the data:
-- no file (or an empty SQLite file): the schema is created;
+- no file (or an empty SQLite file): the schema is created (a new file and folder are private: 0600/0700);
 - an elotui database at the current revision: nothing to do (checked without loading Alembic);
-- an elotui database at an older revision: copied to `NAME.bak-REVISION`, then migrated in one
-  transaction (a failure leaves the file as it was);
+- an elotui database at an older revision: once the write lock is held (so no other elotui writes in
+  between), copied to `NAME.bak-REVISION` (0600), then migrated in one transaction. A failure rolls
+  back; should a migration script have committed part of its work anyway, the backup is copied back,
+  so a failed migration always leaves the logbook's content as it was;
 - anything else (not SQLite, another program's SQLite file, a revision newer than this elotui knows,
-  a read-only file) raises `DatabaseRefused` with a one-line reason and leaves the file byte-identical:
-  those checks only ever open the file read-only.
+  a read-only file or folder) raises `DatabaseRefused` with a one-line reason and leaves the file
+  byte-identical: those checks only ever read it (`_looking_connection`).
+
+Several elotui processes may start on a new or old file at once: each migrates under the write lock and
+re-reads the revision first, so the first one migrates and the others find nothing left to do.
 
 The migration scripts live in the top-level `migrations/` of a checkout and in `elotui/migrations` inside an
 installed wheel (the build maps one onto the other); `migrations_dir()` finds either.
@@ -22,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.logbook.engine import make_engine
+from elotui.logbook.engine import BUSY_TIMEOUT_MS, describe_sqlite_error, make_engine
 from elotui.logbook.models import APPLICATION_ID
-from elotui.logbook.paths import ensure_parent
+from elotui.logbook.paths import create_private_file, ensure_parent
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -112,10 +117,40 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
+def _looking_connection(path: Path) -> sqlite3.Connection:
+    """A connection that only reads `path` and leaves no `-wal`/`-shm` files behind.
+
+    A read-only connection to a WAL-mode file creates those two files and, being read-only, cannot
+    remove them when it closes. When the file has no WAL yet, there is nothing a closing connection
+    could copy into it, so a normal connection (which tidies up after itself) reads it; when a WAL is
+    already there, the read-only one does, and the files it finds are left as they were.
+    """
+    if os.path.lexists(f"{path}-wal"):
+        return _read_only_connection(path)
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+    connection.execute("PRAGMA query_only = ON")
+    return connection
+
+
+def _private_connection(path: Path) -> sqlite3.Connection:
+    """A connection for the backup step (it tidies its `-wal`/`-shm` files away when it closes)."""
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+
+
 def _is_read_only(path: Path) -> bool:
+    """No write bit at all (what the owner meant, even for root, whom the bits do not stop), or no
+    write access for this process (permissions, a read-only file system)."""
     mode = path.stat().st_mode
     no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
     return no_write_bits or not os.access(path, os.W_OK)
+
+
+def _refuse_read_only_folder(path: Path) -> None:
+    # SQLite creates the `-wal`/`-shm` files next to the database: even reading needs the folder.
+    if _is_read_only(path.parent):
+        raise DatabaseRefused(
+            f"the folder of {path} is read-only; elotui needs to write there (its journal files)"
+        )
 
 
 def inspect_database(path: Path) -> DatabaseState:
@@ -133,13 +168,14 @@ def inspect_database(path: Path) -> DatabaseState:
         raise DatabaseRefused(f"{path} is not an SQLite database")
     if _is_read_only(path):
         raise DatabaseRefused(f"{path} is read-only; elotui needs to write to its logbook")
+    _refuse_read_only_folder(path)
     if not header:
         return DatabaseState(
             path, exists=False, revision=None
         )  # an empty file is an empty database
 
     try:
-        connection = _read_only_connection(path)
+        connection = _looking_connection(path)
         try:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             tables = {
@@ -178,25 +214,138 @@ def backup_path_for(path: Path, revision: str) -> Path:
     """`NAME.bak-REVISION`, or `NAME.bak-REVISION.2`, ... if an earlier backup is already there."""
     candidate = path.with_name(f"{path.name}.bak-{revision}")
     number = 2
-    while candidate.exists():
+    while os.path.lexists(candidate):  # a dangling link counts as taken: never written through
         candidate = path.with_name(f"{path.name}.bak-{revision}.{number}")
         number += 1
     return candidate
 
 
-def backup_database(path: Path, revision: str) -> Path:
-    """A consistent copy of `path` (including anything still in its WAL file) next to it."""
-    target = backup_path_for(path, revision)
-    source = _read_only_connection(path)
+def _one_line(error: BaseException) -> str:
+    """An error as one line: the driver's own message for a database error, never SQLAlchemy's SQL."""
+    original = getattr(error, "orig", None)
+    message = str(original if original is not None else error).strip()
+    if isinstance(original, sqlite3.Error) or isinstance(error, sqlite3.Error):
+        return describe_sqlite_error(message)
+    return message.splitlines()[0] if message else type(error).__name__
+
+
+def _copy_database(source: sqlite3.Connection, target_path: Path) -> None:
+    """Copy the database behind `source` page by page into `target_path` (SQLite's backup API)."""
+    target = sqlite3.connect(target_path, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
+        source.backup(target)
+    finally:
+        target.close()
+
+
+def _new_backup(path: Path, revision: str, source: sqlite3.Connection) -> Path:
+    """Copy the database behind `source` to a new `0600` file `NAME.bak-REVISION[.N]`."""
+    while True:
+        target = backup_path_for(path, revision)
+        if create_private_file(target):  # O_EXCL: a name taken meanwhile is never overwritten
+            break
+    try:
+        _copy_database(source, target)
+    except (sqlite3.Error, OSError) as error:
+        for leftover in (target, Path(f"{target}-journal")):
+            leftover.unlink(missing_ok=True)
+        raise DatabaseRefused(
+            f"cannot back up {path} before migrating it ({_one_line(error)}); nothing changed"
+        ) from None
+    return target
+
+
+def backup_database(path: Path, revision: str) -> Path:
+    """A consistent copy of `path` (including anything still in its WAL file) next to it, mode 0600."""
+    source = _private_connection(path)
+    try:
+        return _new_backup(path, revision, source)
     finally:
         source.close()
-    return target
+
+
+def restore_backup(backup: Path, path: Path) -> None:
+    """Put the pages of `backup` back into `path` (through SQLite, so its WAL stays consistent)."""
+    source = _private_connection(backup)
+    try:
+        _copy_database(source, path)
+    finally:
+        source.close()
+
+
+def _revision_in(connection: Connection) -> str | None:
+    tables = connection.exec_driver_sql(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+    ).scalar_one()
+    if not tables:
+        return None
+    rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").fetchall()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def _check_links(connection: Connection, path: Path) -> None:
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise DatabaseRefused(
+            f"migrating {path} would break {len(broken)} links between rows; nothing changed"
+        )
+
+
+def _upgrade_in_place(path: Path) -> tuple[str | None, Path | None]:
+    """Back up and migrate `path` to the head revision, holding the write lock throughout.
+
+    Returns (revision found, backup). The backup is made after the write lock is taken, so it is
+    exactly what the migration starts from. If the migration fails, its transaction is rolled back;
+    should anything have been committed anyway (a migration script that commits part of its work),
+    the backup is copied back, so a failed migration always leaves the logbook as it was.
+    """
+    from alembic import command
+
+    # Foreign keys off: batch migrations drop and recreate tables (see make_engine); checked below.
+    engine = make_engine(path, foreign_keys=False).execution_options(immediate=True)
+    backup: Path | None = None
+    watcher: sqlite3.Connection | None = None
+    committed_version: int | None = None
+    try:
+        try:
+            with engine.begin() as connection:
+                revision = _revision_in(connection)
+                if revision == HEAD_REVISION:
+                    return revision, None  # another elotui migrated it while this one waited
+                if revision is not None:
+                    watcher = _private_connection(path)
+                    backup = _new_backup(path, revision, watcher)
+                    # `data_version` changes when any other connection commits to the file.
+                    committed_version = watcher.execute("PRAGMA data_version").fetchone()[0]
+                command.upgrade(alembic_config(connection), "head")
+                _check_links(connection, path)
+            return revision, backup
+        except BaseException as error:
+            leaked = (
+                watcher is not None
+                and committed_version is not None
+                and watcher.execute("PRAGMA data_version").fetchone()[0] != committed_version
+            )
+            if backup is not None and leaked:
+                try:
+                    restore_backup(backup, path)
+                except (sqlite3.Error, OSError) as failed:
+                    raise DatabaseRefused(
+                        f"migrating {path} failed ({_one_line(error)}) and restoring it failed "
+                        f"({_one_line(failed)}); the backup is {backup}"
+                    ) from error
+            if isinstance(error, DatabaseRefused | KeyboardInterrupt | SystemExit):
+                raise
+            if isinstance(error, Exception):
+                kept = f"; nothing changed (a backup is in {backup})" if backup else ""
+                raise DatabaseRefused(
+                    f"migrating {path} failed: {_one_line(error)}{kept}"
+                ) from error
+            raise
+    finally:
+        if watcher is not None:
+            watcher.close()
+        engine.dispose()
 
 
 def _run_alembic(path: Path, action: str, revision: str) -> None:
@@ -211,35 +360,36 @@ def _run_alembic(path: Path, action: str, revision: str) -> None:
                 command.upgrade(config, revision)
             else:
                 command.downgrade(config, revision)
-            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-            if broken:
-                raise DatabaseRefused(
-                    f"migrating {path} would break {len(broken)} links between rows; nothing changed"
-                )
+            _check_links(connection, path)
     finally:
         engine.dispose()
+
+
+def _prepare_folder_and_file(path: Path) -> None:
+    """Refuse a read-only folder; create a missing folder (0700) and database file (0600)."""
+    if not path.exists():
+        try:
+            ensure_parent(path)
+        except OSError as error:
+            raise DatabaseRefused(
+                f"cannot create the folder of {path}: {error.strerror or error}"
+            ) from None
+    _refuse_read_only_folder(path)
+    if not path.exists():
+        try:
+            create_private_file(path)  # SQLite would create it 0644; its -wal/-shm follow this mode
+        except OSError as error:
+            raise DatabaseRefused(f"cannot create {path}: {error.strerror or error}") from None
 
 
 def upgrade_database(path: Path) -> UpgradeResult:
     """Make `path` a logbook at the current schema (see the module docstring)."""
     state = inspect_database(path)
+    _prepare_folder_and_file(path)
     if state.current:
         return UpgradeResult(path, False, state.revision, HEAD_REVISION, None)
-    if not path.exists():
-        ensure_parent(path)
-    elif not os.access(path.parent, os.W_OK):
-        raise DatabaseRefused(f"the folder of {path} is read-only; elotui needs to write there")
-    backup = None
-    if state.exists and state.revision is not None:
-        backup = backup_database(path, state.revision)
-    try:
-        _run_alembic(path, "upgrade", "head")
-    except DatabaseRefused:
-        raise
-    except Exception as error:
-        kept = f"; the backup is {backup}" if backup else ""
-        raise DatabaseRefused(f"migrating {path} failed: {error}{kept}") from error
-    return UpgradeResult(path, not state.exists, state.revision, HEAD_REVISION, backup)
+    found, backup = _upgrade_in_place(path)
+    return UpgradeResult(path, found is None, found, HEAD_REVISION, backup)
 
 
 def downgrade_database(path: Path, revision: str) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import chess.pgn
 
 from elotui.logbook.csv_io import ImportSummary
+from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
     DRAW,
     LOSS,
@@ -120,8 +121,10 @@ def import_pgn(repository: Repository, path: Path, *, player: str) -> ImportSumm
     record = repository.find_player(player)  # NotFound says how to add the player
     label = str(path)
     try:
-        with path.open(encoding="utf-8-sig", errors="replace") as handle:
+        with open_named_file(path, encoding="utf-8-sig", errors="replace") as handle:
             games, skipped = read_pgn_games(handle, record.name)
+    except UnreadableFile as error:
+        raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
     imported = repository.add_games([game_row(record.id, game) for game in games])

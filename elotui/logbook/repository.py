@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
-from elotui.logbook.engine import make_engine
+from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.migrate import UpgradeResult, upgrade_database
 from elotui.logbook.models import Game, Player, PublishedRating
 from elotui.logbook.records import (
@@ -106,15 +106,35 @@ def _check_rating(value: int | None, what: str) -> None:
         raise InvalidData(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
 
 
+# Upper bounds well above anything real; they keep numbers inside SQLite's 64-bit integers.
+GAMES_BEFORE_MAX = 1_000_000
+FIDE_ID_MAX = 999_999_999_999
+
+
+def _check_text(value: object, what: str) -> None:
+    # Undecodable bytes (a lone surrogate, from argv or a JSON escape) cannot be stored as UTF-8.
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidData(f"{what} holds characters that are not valid text") from None
+
+
 def check_player_fields(fields: Mapping[str, Any]) -> None:
     if "name" in fields:
         name = fields["name"]
         if not isinstance(name, str) or not name.strip():
             raise InvalidData("a player's name cannot be empty")
+        _check_text(name, "the name")
+    _check_text(fields.get("notes"), "the notes")
     _check_rating(fields.get("start_rating"), "rating")
     games_before = fields.get("games_before")
     if games_before is not None and games_before < 0:
         raise InvalidData(f"games before the logbook cannot be negative, not {games_before}")
+    if games_before is not None and games_before > GAMES_BEFORE_MAX:
+        raise InvalidData(
+            f"games before the logbook must be at most {GAMES_BEFORE_MAX}, not {games_before}"
+        )
     fixed_k = fields.get("fixed_k")
     if fixed_k is not None and not K_MIN <= fixed_k <= K_MAX:
         raise InvalidData(f"K must be from {K_MIN} to {K_MAX}, not {fixed_k}")
@@ -122,11 +142,14 @@ def check_player_fields(fields: Mapping[str, Any]) -> None:
     if birth_year is not None and not 1850 <= birth_year <= 2200:
         raise InvalidData(f"birth year {birth_year} is not plausible")
     fide_id = fields.get("fide_id")
-    if fide_id is not None and fide_id <= 0:
-        raise InvalidData(f"FIDE id must be a positive number, not {fide_id}")
+    if fide_id is not None and not 0 < fide_id <= FIDE_ID_MAX:
+        raise InvalidData(f"FIDE id must be a number from 1 to {FIDE_ID_MAX}, not {fide_id}")
 
 
 def check_game_fields(game: NewGame) -> None:
+    for value, what in ((game.opponent, "the opponent"), (game.event, "the event"),
+                        (game.notes, "the notes")):  # fmt: skip
+        _check_text(value, what)
     _check_rating(game.opponent_rating, "opponent rating")
     _check_rating(game.own_rating, "own rating")
     if game.score not in HALVES_BY_SCORE:
@@ -157,9 +180,7 @@ def _explain(error: IntegrityError | OperationalError) -> LogbookError:
     if "CHECK constraint failed" in message:
         name = message.rsplit(":", 1)[-1].strip()
         return InvalidData(f"the database refused a value ({name})")
-    if "database is locked" in message:
-        return LogbookError("the logbook is busy (another elotui is writing); try again")
-    return LogbookError(f"the database refused the change: {message}")
+    return LogbookError(describe_sqlite_error(message))  # busy, disk full, read-only, ...
 
 
 def _name_taken(error: InvalidData, name: str) -> InvalidData:
@@ -542,11 +563,14 @@ class Repository:
 
     def remove_published(self, player_id: int, month: str) -> bool:
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
-        with self._writer.begin() as connection:
-            result = connection.execute(
-                table.delete().where(table.c.player_id == player_id, table.c.month == month)
-            )
-            return bool(result.rowcount)
+        try:
+            with self._writer.begin() as connection:
+                result = connection.execute(
+                    table.delete().where(table.c.player_id == player_id, table.c.month == month)
+                )
+                return bool(result.rowcount)
+        except OperationalError as error:
+            raise _explain(error) from None
 
     def list_published(self, player_id: int) -> list[PublishedRecord]:
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
