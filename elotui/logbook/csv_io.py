@@ -10,6 +10,11 @@ An import reads and checks every row before it writes anything; if any row is ba
 one `FILE:LINE: column: reason` line per problem and nothing is written. Good files go in with one
 executemany in one transaction, so an interrupted import leaves nothing behind either.
 
+Nothing in a file is ever run: cells are only compared, parsed as numbers or dates, or stored as text.
+A text cell (player, opponent, event) that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`)
+is exported with a leading apostrophe, which an import removes again (`escape_cell`/`unescape_cell`),
+so an export opens safely in a spreadsheet and still round-trips exactly.
+
 The column order of an imported file is free, and `opponent`, `event`, `event_start`, `event_end`,
 `own_rating` and `rated` may be left out; `player` may be left out when the import names the player.
 """
@@ -73,6 +78,8 @@ RATED_FLAGS: dict[str, int] = {
     "0": 0,
 }
 EARLIEST_YEAR, LATEST_YEAR = 1850, 2200
+# What a spreadsheet would start a formula with (OWASP's list for CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 class ImportFailed(LogbookError):
@@ -103,6 +110,24 @@ class ImportSummary:
             "skipped": self.skipped_total,
             "skipped_reasons": self.skipped,
         }
+
+
+def escape_cell(text: str) -> str:
+    """Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, ...) gets a leading `'`.
+
+    Spreadsheets show such a cell as the text it is instead of running it. Only the text columns
+    (player, opponent, event) are escaped: the numbers elotui writes are never negative.
+    """
+    if text.lstrip("'").startswith(FORMULA_START):
+        return "'" + text
+    return text
+
+
+def unescape_cell(text: str) -> str:
+    """The inverse of `escape_cell`: `unescape_cell(escape_cell(t)) == t` for every text."""
+    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
+        return text[1:]
+    return text
 
 
 def _date_checker() -> Callable[[str], str | None]:
@@ -233,11 +258,13 @@ def parse_games_csv(
         ) = cells(row)
         bad: list[str] = []
 
-        if only_player is not None and (not player or player.strip() == only_player):
+        player = player.strip()
+        if player[:1] == "'":
+            player = unescape_cell(player)
+        if only_player is not None and (not player or player == only_player):
             player_id = only_id
             player = only_player
         else:
-            player = player.strip()
             if only_player is not None:
                 skipped[f"rows of other players than {only_player}"] += 1
                 continue
@@ -295,14 +322,20 @@ def parse_games_csv(
             errors.extend(f"{file_label}:{line}: {reason}" for reason in bad)
             continue
         per_player[player] += 1
+        opponent = opponent.strip()
+        if opponent[:1] == "'":
+            opponent = unescape_cell(opponent)
+        event = event.strip()
+        if event[:1] == "'":
+            event = unescape_cell(event)
         append(
             (
                 player_id,
                 played,
-                opponent.strip() or None,
+                opponent or None,
                 opponent_value,
                 halves,
-                event.strip() or None,
+                event or None,
                 start,
                 end,
                 own_value,
@@ -344,15 +377,16 @@ def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord])
     writer.writerow(CSV_COLUMNS)
     count = 0
     for player in players:
+        name = escape_cell(player.name)
         for game in repository.games_for_replay(player.id):
             writer.writerow(
                 (
-                    player.name,
+                    name,
                     game.date.isoformat(),
-                    game.opponent or "",
+                    escape_cell(game.opponent or ""),
                     "" if game.opponent_rating is None else game.opponent_rating,
                     RESULT_TEXT[game.score_halves],
-                    game.event or "",
+                    escape_cell(game.event or ""),
                     game.event_start.isoformat() if game.event_start else "",
                     game.event_end.isoformat() if game.event_end else "",
                     "" if game.own_rating is None else game.own_rating,

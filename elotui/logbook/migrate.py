@@ -249,8 +249,9 @@ def _new_backup(path: Path, revision: str, source: sqlite3.Connection) -> Path:
     except (sqlite3.Error, OSError) as error:
         for leftover in (target, Path(f"{target}-journal")):
             leftover.unlink(missing_ok=True)
+        reason = (str(error).strip() or type(error).__name__).splitlines()[0]
         raise DatabaseRefused(
-            f"cannot back up {path} before migrating it ({_one_line(error)}); nothing changed"
+            f"cannot back up {path} before migrating it ({reason}); nothing changed"
         ) from None
     return target
 

@@ -122,3 +122,35 @@ def one_line_error(err: str) -> bool:
     """A clear refusal: exactly one line, starting `elotui`, no traceback."""
     lines = err.splitlines()
     return len(lines) == 1 and lines[0].startswith("elotui") and "Traceback" not in err
+
+
+# --- a private mount namespace: a real read-only file system and a really full disk ---------------
+
+
+def _mounts_work() -> str | None:
+    """None if `unshare -m` with mounts works here, else why not (the tests that need it skip)."""
+    if shutil.which("unshare") is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "needs root and unshare(1) for a private mount namespace"
+    probe = subprocess.run(
+        ["unshare", "-m", "--propagation", "private", "sh", "-c",
+         "mount -t tmpfs -o size=64k tmpfs /mnt && umount /mnt"],
+        capture_output=True, text=True, timeout=30, check=False,
+    )  # fmt: skip
+    if probe.returncode != 0:
+        return f"cannot mount in a private namespace here: {probe.stderr.strip()}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def private_mounts() -> None:
+    reason = _mounts_work()
+    if reason is not None:
+        pytest.skip(reason)
+
+
+def run_in_private_mounts(script: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run a shell script in its own mount namespace: its mounts vanish with it, nothing leaks out."""
+    return subprocess.run(
+        ["unshare", "-m", "--propagation", "private", "sh", "-ec", script],
+        capture_output=True, text=True, timeout=timeout, check=False,
+    )  # fmt: skip

@@ -48,9 +48,7 @@ _SPECIAL = [
     "\t", "\r\n", "💥",
 ]  # fmt: skip
 
-_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=24
-)
+_text = st.text(alphabet=st.characters(codec="utf-8", blacklist_characters="\x00"), max_size=24)
 _numbers = st.one_of(
     st.integers(min_value=-(10**25), max_value=10**25).map(str),
     st.integers(min_value=-50, max_value=4000).map(str),

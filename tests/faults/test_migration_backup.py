@@ -1,0 +1,165 @@
+"""A backup before every migration, and a failed migration leaves the logbook as it was.
+
+A test-only revision 0002 is added to a copy of the migration scripts (as in tests/logbook): it recreates
+the player table in batch mode, optionally failing. Three ways to fail are tried: an error inside the
+migration (the transaction rolls back), a migration script that commits part of its work before failing
+(only the backup can undo that), and a backup that cannot be written (disk full: nothing is migrated).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import sqlite3
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from elotui.logbook import migrate
+from elotui.logbook.engine import make_engine
+from elotui.logbook.migrate import DatabaseRefused, upgrade_database
+from elotui.logbook.repository import WIN, NewGame, Repository, open_repository
+
+_SECOND_REVISION = '''
+"""Test-only revision: a nickname for players (recreates the player table in batch mode)."""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    {before}
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.add_column(sa.Column("nickname", sa.String(), nullable=True))
+    op.execute("DELETE FROM game WHERE id % 2 = 0")
+    {after}
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.drop_column("nickname")
+'''
+
+
+@pytest.fixture
+def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    scripts = tmp_path / "scripts"
+    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def install(before: str = "pass", after: str = "pass") -> None:
+        (scripts / "versions" / "0002_test.py").write_text(
+            _SECOND_REVISION.format(before=before, after=after)
+        )
+        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
+        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
+
+    return install
+
+
+@pytest.fixture
+def logbook_0001(tmp_path: Path) -> Path:
+    (tmp_path / "data").mkdir()
+    path = tmp_path / "data" / "logbook.db"
+    repository = open_repository(path)
+    player = repository.add_player("Alice", start_rating=1500)
+    games = [
+        NewGame(date=dt.date(2024, 3, 1) + dt.timedelta(days=i), opponent_rating=1600, score=WIN)
+        for i in range(40)
+    ]
+    repository.add_new_games(player.id, games)
+    repository.set_published(player.id, "2024-04", 1520)
+    repository.close()
+    assert not Path(f"{path}-wal").exists()  # everything is in the main file
+    return path
+
+
+def _dump(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def _pages(data: bytes) -> bytes:
+    """The file without the header fields SQLite bumps on every change (change counters, cookie)."""
+    header = bytearray(data[:100])
+    for offset in (24, 40, 92):
+        header[offset : offset + 4] = b"\0\0\0\0"
+    return bytes(header) + data[100:]
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_backup_before_migration_is_a_private_copy(
+    logbook_0001: Path, second_revision: Callable[..., None]
+) -> None:
+    before = _dump(logbook_0001)
+    second_revision()
+    result = upgrade_database(logbook_0001)
+    assert result.backup == logbook_0001.with_name("logbook.db.bak-0001")
+    assert _dump(result.backup) == before  # the file as it was, row for row
+    assert stat.S_IMODE(result.backup.stat().st_mode) == 0o600
+    assert _dump(logbook_0001) != before  # and the migration did run
+    assert upgrade_database(logbook_0001).backup is None  # nothing pending: no backup
+
+
+def test_failed_migration_is_rolled_back_byte_identical(
+    logbook_0001: Path, second_revision: Callable[..., None]
+) -> None:
+    original = logbook_0001.read_bytes()
+    second_revision(after='raise RuntimeError("boom")')
+    with pytest.raises(DatabaseRefused, match="boom") as refused:
+        upgrade_database(logbook_0001)
+    assert "\n" not in str(refused.value)
+    assert logbook_0001.read_bytes() == original
+    assert _files(logbook_0001.parent) == ["logbook.db", "logbook.db.bak-0001"]
+
+
+def test_partly_committed_migration_is_restored_from_the_backup(
+    logbook_0001: Path, second_revision: Callable[..., None]
+) -> None:
+    """A script that commits before it fails: the rollback cannot undo that, the backup does."""
+    original = logbook_0001.read_bytes()
+    before = _dump(logbook_0001)
+    second_revision(after='op.execute("COMMIT"); op.execute("BEGIN"); raise RuntimeError("late")')
+    with pytest.raises(DatabaseRefused, match="late"):
+        upgrade_database(logbook_0001)
+    assert _dump(logbook_0001) == before  # every row and the schema as they were
+    restored = logbook_0001.read_bytes()
+    assert len(restored) == len(original)
+    assert _pages(restored) == _pages(original)  # page for page; only SQLite's counters moved
+    assert _files(logbook_0001.parent) == ["logbook.db", "logbook.db.bak-0001"]
+    # The logbook still works at its old revision (as this elotui's previous version would use it).
+    repository = Repository(make_engine(logbook_0001))
+    assert repository.count_games() == 40
+    repository.close()
+
+
+def test_backup_that_cannot_be_written_stops_before_migrating(
+    logbook_0001: Path, second_revision: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = logbook_0001.read_bytes()
+    second_revision()
+
+    def disk_full(source: sqlite3.Connection, target: Path) -> None:
+        target.write_bytes(b"SQLite format 3\0")  # a partial copy, then the disk fills up
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(migrate, "_copy_database", disk_full)
+    with pytest.raises(DatabaseRefused) as refused:
+        upgrade_database(logbook_0001)
+    assert str(refused.value) == (
+        f"cannot back up {logbook_0001} before migrating it (database or disk is full); "
+        "nothing changed"
+    )
+    assert logbook_0001.read_bytes() == original
+    assert _files(logbook_0001.parent) == ["logbook.db"]  # no half-written backup left behind
