@@ -18,6 +18,7 @@ How data flows:
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,8 +58,9 @@ ONE_MESSAGE_UP_TO = (
 )
 RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 
-GAME_COLUMNS = (("date", "date"), ("opponent", "opponent"), ("opp.", "rating"), ("", "result"),
-                ("live", "live"))  # fmt: skip
+# (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
+GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
+                ("", "result", 1), ("live", "live", 7))  # fmt: skip
 CHECK_COLUMNS = (
     ("month", "month"), ("start", "start"), ("games", "games"), ("K", "k"), ("why", "why"),
     ("700 cap", "cap"), ("400", "clamped"), ("exact", "exact"), ("rounded", "rounded"),
@@ -141,10 +143,24 @@ class ReplayView:
 
 
 class PlayersLoaded(Message):
-    def __init__(self, players: list[PlayerRecord], select: int | None) -> None:
+    def __init__(
+        self, players: list[PlayerRecord], select: int | None, *, reload: bool = True
+    ) -> None:
         super().__init__()
         self.players = players
         self.select = select
+        self.reload = reload  # False: that player's history is being loaded already
+
+
+class FirstRows(Message):
+    def __init__(
+        self, generation: int, player_id: int, games: list[GameRecord], shown: threading.Event
+    ) -> None:
+        super().__init__()
+        self.generation = generation
+        self.player_id = player_id
+        self.games = games
+        self.shown = shown  # set once the rows are painted
 
 
 class GamesLoaded(Message):
@@ -155,6 +171,7 @@ class GamesLoaded(Message):
         total: int,
         games: list[GameRecord],
         view: ReplayView | None,
+        shown: threading.Event | None = None,
     ) -> None:
         super().__init__()
         self.generation = generation
@@ -162,6 +179,7 @@ class GamesLoaded(Message):
         self.total = total
         self.games = games
         self.view = view
+        self.shown = shown  # set once the rows are painted
 
 
 class ReplayLoaded(Message):
@@ -292,7 +310,6 @@ class HistoryScreen(Screen[None]):
         self.games: dict[int, GameRecord] = {}  # the loaded rows' games, by id
         self._generation = 0
         self._paging = False
-        self._wanted_player: str | None = None
         self._chart: Any = None
         self._select_game_after_load: int | None = None
         self._idle = False  # nothing is loading or being written (tests and scenes wait for it)
@@ -341,25 +358,31 @@ class HistoryScreen(Screen[None]):
             yield Static("FIDE check, one row per month", classes="panel-title")
             yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
             yield Static("", id="check-note")
-        yield Footer()
+        # The footer (a widget per key) comes once the first rows are painted (`_add_footer`).
 
     def on_mount(self) -> None:
         self.title = "elotui"
         self.sub_title = "History"
         if not self.logbook.available:
             return
-        for selector, columns in (
-            ("#games", GAME_COLUMNS),
-            ("#fide-check", CHECK_COLUMNS),
-            ("#crossings", CROSSING_COLUMNS),
-        ):
+        games = self.query_one("#games", DataTable)
+        for label, key, width in GAME_COLUMNS:
+            games.add_column(label, key=key, width=width)
+        for selector, columns in (("#fide-check", CHECK_COLUMNS), ("#crossings", CROSSING_COLUMNS)):
             table = self.query_one(selector, DataTable)
             for label, key in columns:
                 table.add_column(label, key=key)
         self.query_one("#games", DataTable).focus()
         settings = cast("ElotuiApp", self.app).settings
-        self._wanted_player = settings.extra.get("player")
-        self._load_players(None)
+        self._generation += 1
+        self._load_history(
+            self._generation,
+            None,
+            PAGE,
+            early_rows=True,
+            wanted=settings.extra.get("player"),
+            with_players=True,
+        )
 
     @property
     def today(self) -> dt.date:
@@ -377,18 +400,47 @@ class HistoryScreen(Screen[None]):
         self.post_message(PlayersLoaded(players, select))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
-    def _load_history(self, generation: int, player_id: int, rows: int) -> None:
+    def _load_history(
+        self,
+        generation: int,
+        player_id: int | None,
+        rows: int,
+        *,
+        early_rows: bool,
+        wanted: str | None = None,
+        with_players: bool = False,
+    ) -> None:
+        """Load a player's rows and replay; with `player_id` None, the first (or `wanted`) player.
+
+        With `early_rows`, the first rows go out before anything else (one quick query), and the rest
+        waits until they are painted: the replay keeps the interpreter busy, and sharing it with the
+        first paint would slow that paint down many times.
+        """
         try:
             repository = self.logbook.get()
+            if player_id is None:
+                ids = repository.player_ids_by_name()
+                if not ids:
+                    self.post_message(PlayersLoaded([], None))
+                    return
+                player_id = ids.get(wanted or "", ids[min(ids)])
+            if early_rows:
+                shown = threading.Event()
+                games = repository.list_games(player_id, limit=rows)
+                self.post_message(FirstRows(generation, player_id, games, shown))
+                shown.wait(timeout=2.0)
+            if with_players:
+                self.post_message(PlayersLoaded(repository.list_players(), player_id, reload=False))
             player = repository.get_player(player_id)
             total = repository.count_games(player_id)
             games = repository.list_games(player_id, limit=rows)
             if total <= ONE_MESSAGE_UP_TO:
-                self.post_message(
-                    GamesLoaded(generation, player, total, games, replay_view(player, repository))
-                )
+                view = replay_view(player, repository)
+                self.post_message(GamesLoaded(generation, player, total, games, view))
                 return
-            self.post_message(GamesLoaded(generation, player, total, games, None))
+            shown = threading.Event()
+            self.post_message(GamesLoaded(generation, player, total, games, None, shown))
+            shown.wait(timeout=2.0)
             self.post_message(ReplayLoaded(generation, replay_view(player, repository)))
         except Exception as error:  # a refused read is said on the screen, never a crash
             self.post_message(LogbookFailed(str(error)))
@@ -438,9 +490,10 @@ class HistoryScreen(Screen[None]):
             self._idle = True
             return
         wanted = message.select
-        if wanted is None and self._wanted_player:
-            wanted = next((p.id for p in self.players if p.name == self._wanted_player), None)
-            self._wanted_player = None
+        if not message.reload and wanted is not None:
+            with self.prevent(Select.Changed):
+                select.value = wanted
+            return
         if wanted is None and self.player is not None:
             wanted = self.player.id
         if wanted is None or wanted not in {p.id for p in self.players}:
@@ -459,11 +512,34 @@ class HistoryScreen(Screen[None]):
             self.games = {}
             self.view = None
         rows = max(PAGE, table.row_count)
-        self._load_history(self._generation, player_id, rows)
+        self._load_history(self._generation, player_id, rows, early_rows=not keep_rows)
+
+    @on(FirstRows)
+    def _first_rows(self, message: FirstRows) -> None:
+        if message.generation != self._generation:
+            message.shown.set()
+            return
+        self.games = {game.id: game for game in message.games}
+        sync_table(
+            self.query_one("#games", DataTable),
+            [(str(game.id), game_cells(game, None)) for game in message.games],
+        )
+        self.query_one("#history-summary", Static).update("replaying…")
+        self.call_after_refresh(self._rows_painted, message.shown)
+
+    def _rows_painted(self, shown: threading.Event) -> None:
+        shown.set()
+        self._add_footer()
+
+    def _add_footer(self) -> None:
+        if not self.query(Footer):
+            self.mount(Footer())
 
     @on(GamesLoaded)
     def _games_loaded(self, message: GamesLoaded) -> None:
         if message.generation != self._generation:
+            if message.shown is not None:
+                message.shown.set()
             return
         self.player = message.player
         self.total = message.total
@@ -480,6 +556,8 @@ class HistoryScreen(Screen[None]):
             self._idle = True
         else:
             self._show_summary()
+        if message.shown is not None:
+            self.call_after_refresh(message.shown.set)
 
     @on(ReplayLoaded)
     def _replay_loaded(self, message: ReplayLoaded) -> None:
@@ -542,12 +620,14 @@ class HistoryScreen(Screen[None]):
     # --- showing ---------------------------------------------------------------------------------------
 
     def _show_empty(self, text: str) -> None:
+        self._add_footer()
         self.query_one("#history-summary", Static).update(text)
         for selector in ("#games", "#fide-check", "#crossings"):
             self.query_one(selector, DataTable).clear()
         self.query_one("#check-note", Static).update("")
 
     def _show_summary(self) -> None:
+        self._add_footer()
         player = self.player
         if player is None:
             return
