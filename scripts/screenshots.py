@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 from pathlib import Path
 
+from elotui.tui.history_scenes import HISTORY_SCENES, HistoryScene, history_app, play_history
+from elotui.tui.history_scenes import SIZE as HISTORY_SIZE
 from elotui.tui.scenes import SCENES, SIZE, Scene, play, scene_app
 
 
@@ -30,6 +33,23 @@ async def main(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     for scene in SCENES:
         print(await capture(scene, out_dir))
+    for history_scene in HISTORY_SCENES:
+        print(await capture_history(history_scene, out_dir))
+
+
+# --- the history screen, on a fresh copy of the demo logbook (scenes in elotui.tui.history_scenes) ---
+
+
+async def capture_history(scene: HistoryScene, out_dir: Path) -> Path:
+    with tempfile.TemporaryDirectory() as folder:
+        app = history_app(Path(folder), scene.player)
+        async with app.run_test(size=HISTORY_SIZE):
+            await play_history(app, scene)
+            svg = app.export_screenshot(title=f"elotui — {scene.name}")
+        app.logbook.close()
+    path = out_dir / f"{scene.name}.svg"
+    path.write_text(svg, encoding="utf-8")
+    return path
 
 
 if __name__ == "__main__":
