@@ -30,6 +30,7 @@ from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
 
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     history = add_command(sub, "history", "open the app on a player's history (the logbook)")
     history.add_argument("--player", metavar="NAME", help="whose history (else the first player)")
