@@ -110,6 +110,15 @@ class _Checker:
             self.fail(where, f"expected YYYY-MM-DD, not {value!r}")
             return None
 
+    def items(self, value: Any, where: str) -> list[Any]:
+        """A list of entries (null or missing: none)."""
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(where, f"expected a list, not {value!r}")
+            return []
+        return value
+
     def optional_text(self, value: Any, where: str) -> str | None:
         if value is None or isinstance(value, str):
             return value
@@ -189,12 +198,12 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
             check.fail(where, str(error))
 
     games: list[NewGame] = []
-    for index, game_item in enumerate(item.get("games") or []):
+    for index, game_item in enumerate(check.items(item.get("games"), f"{where}.games")):
         game = _read_game(check, game_item, f"{where}.games[{index}]")
         if game is not None:
             games.append(game)
     published: list[tuple[str, int]] = []
-    for index, entry in enumerate(item.get("published") or []):
+    for index, entry in enumerate(check.items(item.get("published"), f"{where}.published")):
         spot = f"{where}.published[{index}]"
         if not isinstance(entry, dict):
             check.fail(spot, "expected an object")
@@ -236,7 +245,7 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
     existing = repository.player_ids_by_name()
     bundles: list[PlayerBundle] = []
     seen: set[str] = set()
-    for index, item in enumerate(document.get("players") or []):
+    for index, item in enumerate(check.items(document.get("players"), "players")):
         bundle = _read_player(check, item, f"players[{index}]")
         if bundle is None:
             continue

@@ -212,7 +212,9 @@ class Logbook:
 
     def assert_unchanged(self) -> None:
         assert self.path.read_bytes() == self.before
-        leftovers = sorted(p.name for p in self.folder.iterdir() if p.suffix != ".csv")
+        leftovers = sorted(
+            p.name for p in self.folder.iterdir() if p.suffix not in (".csv", ".json")
+        )
         assert leftovers == ["logbook.db"], leftovers
 
     def run(self, argv: list[str]) -> tuple[int, str, str]:
@@ -427,3 +429,68 @@ def test_db_path(value: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     if code == 0:
         assert json.loads(out) == {"players": []} or json.loads(out) == []
         assert Path(path).expanduser().is_file()
+
+
+# --- every field of an elotui JSON document -------------------------------------------------------
+
+_JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False),
+    JUNK,
+    st.sampled_from(["\ud800", "2024-02-30", "2024-03", "1", "0.5", "½"]),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+_PLAYER_KEYS = ["name", "fide_id", "birth_year", "start_rating", "games_before", "reached_2400",
+                "fixed_k", "notes", "games", "published"]  # fmt: skip
+_GAME_KEYS = ["date", "opponent", "opponent_rating", "result", "score", "event", "event_start",
+              "event_end", "own_rating", "rated", "notes"]  # fmt: skip
+
+
+def _document() -> dict[str, Any]:
+    game = {"date": "2024-03-05", "opponent": "Bob", "opponent_rating": 1600, "result": "1",
+            "event": "Club", "event_start": "2024-03-01", "event_end": "2024-03-09",
+            "own_rating": 1500, "rated": True, "notes": ""}  # fmt: skip
+    player = {"name": "Carol", "fide_id": 123, "birth_year": 1990, "start_rating": 1500,
+              "games_before": 30, "reached_2400": False, "fixed_k": None, "notes": "",
+              "games": [game, dict(game, date="2024-03-06")],
+              "published": [{"month": "2024-04", "rating": 1510}]}  # fmt: skip
+    return {"format": "elotui-logbook", "version": 1, "players": [player]}
+
+
+@SETTINGS
+@given(
+    where=st.sampled_from(
+        [("player", key) for key in _PLAYER_KEYS]
+        + [("game", key) for key in _GAME_KEYS]
+        + [("published", "month"), ("published", "rating")]
+    ),
+    value=_JSON_VALUES,
+)
+@example(where=("player", "name"), value="\ud800")
+@example(where=("player", "fide_id"), value=10**30)
+@example(where=("game", "notes"), value="\ud800")
+@example(where=("published", "rating"), value=10**30)
+@example(where=("player", "games"), value=5)
+@example(where=("player", "published"), value="2024-01")
+def test_json_field(template: Path, where: tuple[str, str], value: object) -> None:
+    document = _document()
+    player = document["players"][0]
+    kind, key = where
+    target = {"player": player, "game": player["games"][0], "published": player["published"][0]}
+    target[kind][key] = value
+    with private_logbook(template) as book:
+        path = book.folder / "logbook.json"
+        path.write_text(json.dumps(document), encoding="utf-8")  # \ud800 goes in as a JSON escape
+        code, out, err = run_cli("import", str(path), "--db", str(book.path), "--json")
+        assert code in (0, 2) and "Traceback" not in err, (code, err)
+        if code == 2:
+            assert out == "" and err.splitlines()[-1].startswith("elotui: "), err
+            book.assert_unchanged()
+            return
+        games = player["games"]
+        assert json.loads(out)["imported"] == (len(games) if isinstance(games, list) else 0)
+        (name,) = book.rows("SELECT name FROM player WHERE name != 'Alice'")[0]
+        assert name == player["name"].strip()
