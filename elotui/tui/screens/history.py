@@ -35,7 +35,6 @@ from textual.widgets import DataTable, Footer, Header, Select, Static
 from elotui.rating.replay_text import (
     cents,
     crossing_change,
-    end_text,
     k_value,
     published_text,
     rating_cents,
@@ -62,11 +61,12 @@ RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
                 ("", "result", 1), ("live", "live", 7))  # fmt: skip
 CHECK_COLUMNS = (
-    ("month", "month"), ("start", "start"), ("games", "games"), ("K", "k"), ("why", "why"),
-    ("700 cap", "cap"), ("400", "clamped"), ("exact", "exact"), ("rounded", "rounded"),
-    ("per game", "per_game"), ("diff", "diff"), ("end", "end"), ("published", "published"),
+    ("month", "month", 9), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
+    ("why", "why", 12), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 8),
+    ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
+    ("end", "end", 9), ("published", "published", 9),
 )  # fmt: skip
-CROSSING_COLUMNS = (("list", "date"), ("crossing", "change"), ("rating", "rating"))
+CROSSING_COLUMNS = (("list", "date", 7), ("crossing", "change", 14), ("rating", "rating", 6))
 
 SHORT_REASONS = (
     ("published 2400", "2400 reached"),
@@ -269,9 +269,19 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
         signed(period.change_rounded),
         signed(period.per_game_rounded_total),
         signed(difference) if difference else "",
-        end_text(period).replace("unrated (", "(").replace(" ↓ unrated next", " ↓"),
+        end_cell(period),
         published_text(period),
     )
+
+
+def end_cell(period: ReplayPeriod) -> str:
+    """The end of a month in a few characters: "2028", "1382 ↓" (unrated next), "Ru 1450" (the
+    initial rating of the pool so far), "Ru 1450 ✓" (published as the first rating)."""
+    if period.unrated:
+        if period.initial_rating is None:
+            return "unrated"
+        return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
+    return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
 
 
 def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
@@ -365,13 +375,14 @@ class HistoryScreen(Screen[None]):
         self.sub_title = "History"
         if not self.logbook.available:
             return
-        games = self.query_one("#games", DataTable)
-        for label, key, width in GAME_COLUMNS:
-            games.add_column(label, key=key, width=width)
-        for selector, columns in (("#fide-check", CHECK_COLUMNS), ("#crossings", CROSSING_COLUMNS)):
+        for selector, columns in (
+            ("#games", GAME_COLUMNS),
+            ("#fide-check", CHECK_COLUMNS),
+            ("#crossings", CROSSING_COLUMNS),
+        ):
             table = self.query_one(selector, DataTable)
-            for label, key in columns:
-                table.add_column(label, key=key)
+            for label, key, width in columns:
+                table.add_column(label, key=key, width=width)
         self.query_one("#games", DataTable).focus()
         settings = cast("ElotuiApp", self.app).settings
         self._generation += 1
@@ -660,11 +671,12 @@ class HistoryScreen(Screen[None]):
             ],
         )
         notes = [
-            "K→n: the 700 cap lowered K",
-            "per game: each game rounded alone; diff from the month",
+            "K a→b: 700 cap",
+            "per game: each game rounded",
+            "Ru: initial rating (✓ published)",
         ]
         if any(p.pre_2024_rules for p in periods):
-            notes.append("* before March 2024: current rules")
+            notes.append("*: before 2024-03, current rules used")
         self.query_one("#check-note", Static).update(" · ".join(notes))
         self._draw_chart(view)
         selected = self._select_game_after_load
