@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from elotui.cli.common import UsageError, add_common_options, build_parser
+from elotui.cli.common import Parser, UsageError, add_common_options, build_parser
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
@@ -20,7 +20,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     `elotui` alone (perhaps with --db/--demo) opens the app: the calc, logbook and replay command
     modules are not needed for that, and every millisecond before the first paint counts.
     """
-    top = argparse.ArgumentParser(prog="elotui", add_help=False)
+    top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
     known, rest = top.parse_known_args(argv)

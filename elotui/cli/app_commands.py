@@ -6,7 +6,7 @@ screen, and a file elotui must not touch stops with one line on stderr (exit cod
 
 Start-up stays fast: loading SQLAlchemy costs about as much as Textual itself, and the calculator needs
 no database. So when the file is already an elotui logbook at the current schema (told with `sqlite3`
-alone, `ready_as_is`), or with `--demo`, the app starts at once and opens the logbook in a thread after
+alone, `schema.ready_as_is`), or with `--demo`, the app starts at once and opens the logbook in a thread after
 the first paint (`elotui.tui.logbook_access`). Anything else (a new file, an older schema, a file that
 may be refused) goes through `open_repository` first. `elotui history` opens it first too: the history
 screen is then the first thing painted and needs the logbook anyway, and a wrong `--player` is an error.
@@ -17,15 +17,12 @@ Textual is imported inside `open_app` only, so the calc commands start without i
 from __future__ import annotations
 
 import argparse
-import os
-import sqlite3
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.cli.common import add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
-from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+from elotui.logbook.schema import ready_as_is
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
@@ -44,28 +41,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def open_history(args: argparse.Namespace) -> int:
     args.start_mode = "history"
     return open_app(args)
-
-
-def ready_as_is(path: Path) -> bool:
-    """Whether `path` is a writable elotui logbook at the current schema: nothing to migrate or refuse.
-
-    Reads the file with `sqlite3` in read-only mode (never writes). When unsure it says False and the
-    full check (`inspect_database`) decides.
-    """
-    if not path.is_file() or not os.access(path, os.W_OK):
-        return False
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-            revisions = [
-                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
-            ]
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return False
-    return application_id == APPLICATION_ID and revisions == [HEAD_REVISION]
 
 
 def _report_upgrade(repository: Repository) -> None:

@@ -19,7 +19,7 @@ class UsageError(Exception):
     """A mistake the user can fix; printed as one line, exit code 2, nothing changed."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
@@ -64,13 +64,13 @@ def add_command(
 
 
 def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
-    parser = _Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
+    parser = Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
     add_common_options(parser, top_level=True)
     parser.add_argument(
         "--demo", action="store_true", help="open a throwaway copy of the demo logbook"
     )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
-        dest="command", parser_class=_Parser, metavar="COMMAND"
+        dest="command", parser_class=Parser, metavar="COMMAND"
     )
     for register in registrars:
         register(sub)

@@ -28,7 +28,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import NullPool
 
-BUSY_TIMEOUT_MS = 5000
+from elotui.logbook.schema import BUSY_TIMEOUT_MS
+
 # Page cache per connection (grows only as used): bulk imports update the game index in memory
 # instead of re-reading pages; changes nothing about durability.
 CACHE_KIB = 32 * 1024

@@ -9,7 +9,7 @@
   so a failed migration always leaves the logbook's content as it was;
 - anything else (not SQLite, another program's SQLite file, a revision newer than this elotui knows,
   a read-only file or folder) raises `DatabaseRefused` with a one-line reason and leaves the file
-  byte-identical: those checks only ever read it (`_looking_connection`).
+  byte-identical: those checks only ever read it (`schema.looking_connection`).
 
 Several elotui processes may start on a new or old file at once: each migrates under the write lock and
 re-reads the revision first, so the first one migrates and the others find nothing left to do.
@@ -27,9 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.logbook.engine import BUSY_TIMEOUT_MS, describe_sqlite_error, make_engine
-from elotui.logbook.models import APPLICATION_ID
+from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.paths import create_private_file, ensure_parent
+from elotui.logbook.schema import (
+    APPLICATION_ID,
+    BUSY_TIMEOUT_MS,
+    HEAD_REVISION,
+    looking_connection,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -37,7 +42,6 @@ if TYPE_CHECKING:
 
 # The newest revision in `migrations/versions`. Kept here so opening an up-to-date file needs no Alembic
 # import; a test checks it against the scripts.
-HEAD_REVISION = "0001"
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -112,26 +116,6 @@ def head_revision() -> str:
     return head
 
 
-def _read_only_connection(path: Path) -> sqlite3.Connection:
-    # mode=ro: SQLite itself refuses any write, so looking can never change the file.
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-
-
-def _looking_connection(path: Path) -> sqlite3.Connection:
-    """A connection that only reads `path` and leaves no `-wal`/`-shm` files behind.
-
-    A read-only connection to a WAL-mode file creates those two files and, being read-only, cannot
-    remove them when it closes. When the file has no WAL yet, there is nothing a closing connection
-    could copy into it, so a normal connection (which tidies up after itself) reads it; when a WAL is
-    already there, the read-only one does, and the files it finds are left as they were.
-    """
-    if os.path.lexists(f"{path}-wal"):
-        return _read_only_connection(path)
-    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
-    connection.execute("PRAGMA query_only = ON")
-    return connection
-
-
 def _private_connection(path: Path) -> sqlite3.Connection:
     """A connection for the backup step (it tidies its `-wal`/`-shm` files away when it closes)."""
     return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -175,7 +159,7 @@ def inspect_database(path: Path) -> DatabaseState:
         )  # an empty file is an empty database
 
     try:
-        connection = _looking_connection(path)
+        connection = looking_connection(path)
         try:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             tables = {

@@ -21,6 +21,7 @@ import datetime as dt
 from sqlalchemy import CheckConstraint, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from elotui.logbook.schema import APPLICATION_ID as APPLICATION_ID  # the tests read it here
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
 
 # Named constraints let batch migrations on SQLite find and alter them later. This has to be set before
@@ -38,7 +39,6 @@ SQLModel.metadata.naming_convention = NAMING_CONVENTION
 WIN_HALVES, DRAW_HALVES, LOSS_HALVES = 2, 1, 0
 
 # `PRAGMA application_id` of an elotui database ("ELOT"): tells our files from other SQLite files.
-APPLICATION_ID = 0x454C4F54
 
 
 def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:

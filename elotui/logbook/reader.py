@@ -1,7 +1,7 @@
 """The fast read path: a logbook already at the current schema, read with plain `sqlite3`.
 
 Replaying a player only reads, so it needs neither SQLAlchemy nor Alembic: `open_reader` checks that
-the file is an elotui logbook at `HEAD_REVISION` and opens it read-only. For anything else (a new
+the file is an elotui logbook at the current schema and reads it without changing it. For anything else (a new
 file, pending migrations, a file to refuse) it returns None, and the caller opens the `Repository`,
 which migrates or refuses with the reason. The records are the repository's own dataclasses.
 """
@@ -20,7 +20,7 @@ from elotui.logbook.records import (
     gc_paused,
     records_from_rows,
 )
-from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+from elotui.logbook.schema import is_current, looking_connection
 
 _PLAYER_COLUMNS = (
     "id, name, fide_id, birth_year, start_rating, games_before, reached_2400, fixed_k, notes"
@@ -35,18 +35,10 @@ def open_reader(path: Path) -> LogbookReader | None:
     if not path.is_file():
         return None
     try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        connection = looking_connection(path)
     except sqlite3.Error:
         return None
-    try:
-        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
-        revisions = [
-            row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
-        ]
-    except sqlite3.Error:
-        connection.close()
-        return None
-    if application_id != APPLICATION_ID or revisions != [HEAD_REVISION]:
+    if not is_current(connection):
         connection.close()
         return None
     return LogbookReader(connection)

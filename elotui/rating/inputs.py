@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 RATING_MIN, RATING_MAX = 100, 3500
@@ -22,6 +23,7 @@ SCORES: dict[str, Fraction] = {
     "loss": Fraction(0),
     "l": Fraction(0),
 }
+_POINTS = re.compile(r"\d{1,6}(?:\.\d{1,6})?|\.\d{1,6}")
 RESULT_NAMES: dict[Fraction, str] = {
     Fraction(1): "win",
     Fraction(1, 2): "draw",
@@ -77,10 +79,10 @@ def parse_points(text: str, games: int) -> Fraction:
     cleaned = text.strip().replace(",", ".").replace("½", ".5")
     if not cleaned:
         raise InvalidInput("points is empty")
-    try:
-        value = Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"points must be a number like 3.5, not {text.strip()!r}") from None
+    # Plain decimals only: Fraction() would also take "1e9999999" and spend minutes on it.
+    if not _POINTS.fullmatch(cleaned):
+        raise InvalidInput(f"points must be a number like 3.5, not {text.strip()!r}")
+    value = Fraction(cleaned)
     if (value * 2).denominator != 1:
         raise InvalidInput(f"points go in halves (3 or 3.5), not {text.strip()}")
     if not 0 <= value <= games:
