@@ -791,6 +791,7 @@ def _crossings(
 
 # --- JSON (product.md §4, `replay`) -------------------------------------------------------------------
 
+
 def _cents(hundredths: int | None) -> float | None:
     """Exact hundredths as a JSON number: `h / 100` prints as the exact two-decimal value (1280 →
     12.8, −5 → −0.05), since the shortest repr of the nearest double is that decimal (checked for
