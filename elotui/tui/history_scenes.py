@@ -77,7 +77,11 @@ async def settle(app: ElotuiApp, timeout: float = 10.0) -> None:
         await pilot.pause()
         history = next((s for s in app.screen_stack if isinstance(s, HistoryScreen)), None)
         busy = any(not worker.is_finished for worker in app.workers)
-        if not busy and history is not None and history.loaded:
+        # The footer is mounted after the first rows are painted: wait for its keys too.
+        footer_ready = history is not None and (
+            not history.logbook.available or bool(history.query("Footer FooterKey"))
+        )
+        if not busy and history is not None and history.loaded and footer_ready:
             await pilot.pause()
             return
         await asyncio.sleep(0.01)

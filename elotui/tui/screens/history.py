@@ -545,6 +545,8 @@ class HistoryScreen(Screen[None]):
     def _add_footer(self) -> None:
         if not self.query(Footer):
             self.mount(Footer())
+            # A footer shows keys when told the bindings changed; one mounted late has to be told.
+            self.call_after_refresh(self.refresh_bindings)
 
     @on(GamesLoaded)
     def _games_loaded(self, message: GamesLoaded) -> None:
