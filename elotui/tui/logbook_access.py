@@ -84,6 +84,10 @@ class Logbook:
     def is_open(self) -> bool:
         return self._repository is not None
 
+    def opened(self) -> Repository | None:
+        """The repository if it is open already, else None; never waits (safe on the UI thread)."""
+        return self._repository
+
     def get(self) -> Repository:
         """The repository, opening it now if no one has yet. Blocking: call from a thread worker."""
         with self._lock:
