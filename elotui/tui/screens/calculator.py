@@ -268,6 +268,17 @@ class CalculatorScreen(Screen[None]):
                 widget.cursor_blink = False
         self._show_mode_bar()
         self.query_one("#rating", Input).focus()
+        self.call_after_refresh(self._after_first_frame)
+
+    async def _after_first_frame(self) -> None:
+        # At start-up the first frame is painted inside the app's start-up batch, and Textual never
+        # writes it to the terminal. Wait for the app to be mounted (the batch ends right after),
+        # paint the screen again, and mount the rest only once that frame is out: otherwise the
+        # terminal stays empty until the results pane and the footer are mounted too (~100 ms).
+        # Headless (tests, screenshots) nothing is written, so nothing to wait for.
+        if not self.app.is_headless:
+            await self.app._mounted_event.wait()  # private, Textual is pinned
+            self.refresh()
         self.call_after_refresh(self._mount_the_rest)
 
     async def _mount_the_rest(self) -> None:
@@ -276,7 +287,12 @@ class CalculatorScreen(Screen[None]):
         from elotui.tui.widgets.panes import SinglePane
 
         panes = self.query_one("#panes", ContentSwitcher)
-        await panes.mount(SinglePane(id="single"))
+        if not panes.is_attached:
+            return  # the app quit before its first frame
+        pane = SinglePane(id="single")
+        # A mode key typed ahead (F6...) may have shown another mode already.
+        pane.display = self.mode == "single"
+        await panes.mount(pane)
         panes.current = self.mode if self.mode == "single" else panes.current
         await self.mount(Footer())
         self.recompute()
