@@ -63,7 +63,6 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene("calculator-reference", keys("1500 tab 1600 f9")),
     Scene("help", keys("f1")),
-    Scene("history", keys("f3")),
 )
 
 

@@ -26,8 +26,13 @@ generic value, not a FIDE one.
 """
 
 
+KEY_NAMES = {"left_square_bracket": "[", "right_square_bracket": "]"}
+
+
 def key_text(key: str) -> str:
-    """`ctrl+q` → `Ctrl+Q`, `f1` → `F1`, `w` → `w`, `shift+tab` → `Shift+Tab`."""
+    """`ctrl+q` → `Ctrl+Q`, `f1` → `F1`, `w` → `w`, `shift+tab` → `Shift+Tab`, `right_square_bracket` → `]`."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
     *modifiers, name = key.split("+")
     if re.fullmatch(r"f\d+", name) or (modifiers and len(name) == 1):
         name = name.upper()
@@ -68,6 +73,7 @@ class HelpScreen(Screen[None]):
 def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
     from elotui.tui.app import ElotuiApp
     from elotui.tui.screens.calculator import CalculatorScreen, KInput
+    from elotui.tui.screens.history import HistoryScreen
     from elotui.tui.widgets.choice import Choice
     from elotui.tui.widgets.game_dialog import GameDialog
     from elotui.tui.widgets.mode_panes import GamesTable
@@ -79,4 +85,5 @@ def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
         ("On a choice (result, method, steps, K from, ever 2400)", Choice.BINDINGS),
         ("In the list of games of a period", GamesTable.BINDINGS),
         ("In the game dialog", GameDialog.BINDINGS),
+        ("History (F3): the logbook", HistoryScreen.BINDINGS),
     ]
