@@ -7,18 +7,28 @@ raise `UsageError`; `main` prints them as one line on stderr and exits with code
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from elotui.cli.common import Parser, UsageError, add_common_options, build_parser
 
+# Which module registers each command, so a command loads only its own module (the whole process is
+# what a script waits for: see tests/benchmarks/bench_period.py).
+COMMAND_MODULES: dict[str, str] = {
+    "calc": "calc_commands", "period": "calc_commands", "need": "calc_commands",
+    "player": "logbook_commands", "game": "logbook_commands", "published": "logbook_commands",
+    "import": "logbook_commands", "export": "logbook_commands", "db": "logbook_commands",
+    "replay": "replay_commands", "history": "app_commands",
+}  # fmt: skip
+
 
 def _parse(argv: list[str]) -> argparse.Namespace:
-    """The arguments, loading the command modules only when a command is given.
+    """The arguments, loading only the command module that is needed.
 
-    `elotui` alone (perhaps with --db/--demo) opens the app: the calc, logbook and replay command
-    modules are not needed for that, and every millisecond before the first paint counts.
+    `elotui` alone (perhaps with --db/--demo) opens the app without any command module; a known
+    command loads its own; anything else (`--help`, a typo) builds the whole parser, which lists all.
     """
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
@@ -26,17 +36,11 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     known, rest = top.parse_known_args(argv)
     if not rest:
         return known
-    from elotui.cli import app_commands, calc_commands, logbook_commands, replay_commands
-
-    parser = build_parser(
-        registrars=(
-            calc_commands.register,
-            logbook_commands.register,
-            replay_commands.register,
-            app_commands.register,
-        )
-    )
-    return parser.parse_args(argv)
+    names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
+    if rest[0] in COMMAND_MODULES:
+        names = [COMMAND_MODULES[rest[0]]]
+    modules = [importlib.import_module(f"elotui.cli.{name}") for name in names]
+    return build_parser(registrars=[module.register for module in modules]).parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
