@@ -111,14 +111,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _parse_year(text: str) -> int:
-    value = inputs._whole_number(text, "birth year")
+    value = inputs.whole_number(text, "birth year")
     if not 1900 <= value <= 2100:
         raise inputs.InvalidInput(f"birth year must be from 1900 to 2100, not {value}")
     return value
 
 
 def _parse_count(text: str) -> int:
-    value = inputs._whole_number(text, "games played")
+    value = inputs.whole_number(text, "games played")
     if value < 0:
         raise inputs.InvalidInput(f"games played cannot be negative, not {value}")
     return value

@@ -35,7 +35,7 @@ class InvalidInput(ValueError):
     """A value a user typed that cannot be used; `str()` is the one-line reason."""
 
 
-def _whole_number(text: str, what: str) -> int:
+def whole_number(text: str, what: str) -> int:
     cleaned = text.strip()
     if not cleaned:
         raise InvalidInput(f"{what} is empty")
@@ -46,21 +46,21 @@ def _whole_number(text: str, what: str) -> int:
 
 
 def parse_rating(text: str, what: str = "rating") -> int:
-    value = _whole_number(text, what)
+    value = whole_number(text, what)
     if not RATING_MIN <= value <= RATING_MAX:
         raise InvalidInput(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
     return value
 
 
 def parse_k(text: str) -> int:
-    value = _whole_number(text, "K")
+    value = whole_number(text, "K")
     if not K_MIN <= value <= K_MAX:
         raise InvalidInput(f"K must be from {K_MIN} to {K_MAX}, not {value}")
     return value
 
 
 def parse_games(text: str, what: str = "games") -> int:
-    value = _whole_number(text, what)
+    value = whole_number(text, what)
     if not 1 <= value <= GAMES_MAX:
         raise InvalidInput(f"{what} must be from 1 to {GAMES_MAX}, not {value}")
     return value
