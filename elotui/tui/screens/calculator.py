@@ -109,12 +109,15 @@ class KInput(Input):
 
 def field(
     label: str, field_id: str, widget: Input | Choice, *, label_id: str | None = None
-) -> Vertical:
-    """One form row: label and field on one line, the reason for a bad value below it."""
-    return Vertical(
+) -> tuple[Horizontal, Value]:
+    """One form row: label and field on one line, the reason for a bad value below it.
+
+    Two siblings rather than one container around them: the calculator's first frame has five of
+    these, and every widget less is start-up time less (tests/benchmarks/bench_startup.py).
+    """
+    return (
         Horizontal(Label(label, id=label_id, classes="field-label"), widget, classes="field-line"),
         Value("", id=f"{field_id}-reason", classes="reason"),
-        classes="field",
     )
 
 
@@ -173,14 +176,14 @@ class CalculatorScreen(Screen[None]):
         """The fields only one mode uses, built the first time that mode is shown."""
         if mode == "several":
             return Vertical(
-                field("Games G", "games", self._input("games", "5")),
-                field("Points P", "points", self._input("points", "", "e.g. 3.5")),
+                *field("Games G", "games", self._input("games", "5")),
+                *field("Points P", "points", self._input("points", "", "e.g. 3.5")),
                 id="several-inputs",
             )
         if mode == "series":
             return Vertical(
-                field("Games N", "series-games", self._input("series-games", "10")),
-                field(
+                *field("Games N", "series-games", self._input("series-games", "10")),
+                *field(
                     "Steps",
                     "exact",
                     Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
@@ -189,25 +192,25 @@ class CalculatorScreen(Screen[None]):
             )
         if mode == "period":
             return Vertical(
-                field(
+                *field(
                     "K from",
                     "k-source",
                     Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
                 ),
-                field("Birth year", "birth-year", self._input("birth-year", "", "optional")),
-                field("Games played", "games-played", self._input("games-played", "", "0")),
-                field(
+                *field("Birth year", "birth-year", self._input("birth-year", "", "optional")),
+                *field("Games played", "games-played", self._input("games-played", "", "0")),
+                *field(
                     "Ever 2400",
                     "reached-2400",
                     Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
                 ),
-                field(
+                *field(
                     "Period year", "period-year", self._input("period-year", str(self._today.year))
                 ),
                 Label("What do I need", classes="section"),
-                field("Target T", "target", self._input("target", "", "rating")),
-                field("Remaining R", "remaining", self._input("remaining", "", "games")),
-                field("Average X", "need-average", self._input("need-average", "", "rating")),
+                *field("Target T", "target", self._input("target", "", "rating")),
+                *field("Remaining R", "remaining", self._input("remaining", "", "games")),
+                *field("Average X", "need-average", self._input("need-average", "", "rating")),
                 id="period-inputs",
             )
         return Static(
@@ -230,23 +233,23 @@ class CalculatorScreen(Screen[None]):
         yield Static(id="mode-bar")
         with Horizontal(id="body"):
             with VerticalScroll(id="form", can_focus=False):
-                yield field(
+                yield from field(
                     "Your rating",
                     "rating",
                     self._input("rating", placeholder="100–3500"),
                     label_id="rating-label",
                 )
-                yield field(
+                yield from field(
                     "Opponent rating",
                     "opponent",
                     self._input("opponent", placeholder="100–3500"),
                     label_id="opponent-label",
                 )
                 k = KInput("20", id="k", compact=True, select_on_focus=True, placeholder="1–100")
-                yield field("K", "k", k)
+                yield from field("K", "k", k)
                 yield Value(id="k-meaning", classes="hint")
-                yield field("Result", "result", Choice(RESULT_CHOICES, "all", id="result"))
-                yield field("Method", "method", Choice(METHOD_CHOICES, "elo", id="method"))
+                yield from field("Result", "result", Choice(RESULT_CHOICES, "all", id="result"))
+                yield from field("Method", "method", Choice(METHOD_CHOICES, "elo", id="method"))
                 yield Value(id="method-rules", classes="hint")
                 with ContentSwitcher(id="mode-inputs", initial="single-inputs"):
                     yield Static(
