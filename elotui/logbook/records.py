@@ -11,14 +11,14 @@ need the records (the fast read path in `reader`, the app) stay light. `reposito
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
-import gc
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
+
+from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 # Index = half points stored in the database.
@@ -168,20 +168,3 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
             )
         )
     return records
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector around bulk work.
-
-    100,000 rows make hundreds of thousands of tracked objects and no cycles; the collector's passes
-    over them would cost about a third of the time. It resumes only if it was running, so nested or
-    concurrent bulk calls never leave it off.
-    """
-    was_collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_collecting:
-            gc.enable()

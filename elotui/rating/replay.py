@@ -42,7 +42,6 @@ Decisions taken where the specification leaves room (each is one name below):
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import json
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -51,6 +50,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any, Literal, NamedTuple, Protocol
 
+from elotui.bulk import gc_paused
 from elotui.rating.fide import (
     CURRENT_RULES_FROM,
     JUNIOR_RATING_LIMIT,
@@ -368,17 +368,10 @@ def replay(
 
     `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it.
     """
-    # The replay makes one small tuple per game and no reference cycles; with 100,000 games the cyclic
-    # collector's passes over everything alive cost about 40 % of the time, so it pauses meanwhile.
-    # Only a caller that had it running gets it back on, so concurrent replays cannot leave it off.
-    was_collecting = gc.isenabled()
-    if was_collecting:
-        gc.disable()
-    try:
+    # One small tuple per game and no reference cycles: the collector's passes over 100,000 games
+    # would cost about 40 % of the time.
+    with gc_paused():
         return _replay(player, games, published or {}, apply_cap)
-    finally:
-        if was_collecting:
-            gc.enable()
 
 
 def _replay(
