@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.rating import inputs
+from elotui.rating.text import signed
 
 if TYPE_CHECKING:
     from elotui.rating.calculator import Method
@@ -53,10 +54,6 @@ def _parse_date(text: str) -> date:
         return date.fromisoformat(text.strip())
     except ValueError:
         raise inputs.InvalidInput(f"a date is YYYY-MM-DD, not {text.strip()!r}") from None
-
-
-def _signed(value: Decimal | int) -> str:
-    return f"{value:+}".replace("-", "−")
 
 
 def _hundredths(value: int) -> Decimal:
@@ -186,7 +183,7 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
         crossing = f"{o.crossing.direction} to {o.crossing.after.name}" if o.crossing else ""
         mark = "→" if name == args.result else ""
         rows.append(
-            [f"{mark}{name}", _signed(o.change_cents), _signed(o.rounded), o.new_rating, crossing]
+            [f"{mark}{name}", signed(o.change_cents), signed(o.rounded), o.new_rating, crossing]
         )
     print_table(["result", "change", "rounded", "new rating", "tier crossing"], rows)
     print()
@@ -224,7 +221,7 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
     )
     print("Average-opponent shortcut K·(P − G·E): an estimate, not a game-by-game calculation.")
     print(f"Expected score per game {result.expected.value * 100:.1f}%")
-    print(f"Change {_signed(cents(result.change))} → {_signed(result.rounded)}")
+    print(f"Change {signed(cents(result.change))} → {signed(result.rounded)}")
     print(
         f"New rating {result.new_rating} ({tier_of(result.rating).name} → {tier_of(result.new_rating).name})"
     )
@@ -272,7 +269,7 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
     print_table(
         ["game", "before", "expected", "change", "after"],
         [
-            [s.game, cents(s.rating_before), f"{s.expected * 100:.1f}%", _signed(cents(s.change)),
+            [s.game, cents(s.rating_before), f"{s.expected * 100:.1f}%", signed(cents(s.change)),
              cents(s.rating_after)]
             for s in steps
         ],
@@ -349,17 +346,17 @@ def run_period(args: argparse.Namespace) -> int:
         ["#", "opponent", "result", "D", "D used", "PD", "ΔR"],
         [
             [i, g.opponent, f"{float(g.score):g}", g.diff, g.diff_used, f"{g.pd / 100:.2f}",
-             _signed(_hundredths(g.delta))]
+             signed(_hundredths(g.delta))]
             for i, g in enumerate(result.games, 1)
         ],
     )  # fmt: skip
     print()
     print(
-        f"Games {result.n}, score {float(result.score):g}, Σ ΔR {_signed(_hundredths(result.sum_delta))}"
+        f"Games {result.n}, score {float(result.score):g}, Σ ΔR {signed(_hundredths(result.sum_delta))}"
     )
     print(
-        f"Change K×ΣΔR = {_signed(_hundredths(result.change_hundredths))} → {_signed(result.change_rounded)}"
-        f" (rounded once; per game rounded would give {_signed(result.per_game_rounded_total)})"
+        f"Change K×ΣΔR = {signed(_hundredths(result.change_hundredths))} → {signed(result.change_rounded)}"
+        f" (rounded once; per game rounded would give {signed(result.per_game_rounded_total)})"
     )
     unrated = "  — below 1400: unrated on the next list" if result.unrated_next_list else ""
     print(f"New rating {result.new_rating}{unrated}")

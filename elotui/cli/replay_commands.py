@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, print_table
 from elotui.cli.logbook_commands import db_path, open_repository, wants_json
-from elotui.rating.replay_text import (
+from elotui.rating.text import (
     cents,
     end_text,
     k_text,

@@ -6,8 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from elotui.rating.rounding import cents
-
-MINUS = "−"  # U+2212, as the product spec writes changes (+13 / +3 / −7)
+from elotui.rating.text import MINUS
 
 
 def signed_int(value: int) -> str:

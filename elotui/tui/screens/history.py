@@ -33,7 +33,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
-from elotui.rating.replay_text import (
+from elotui.rating.text import (
     cents,
     crossing_change,
     k_value,

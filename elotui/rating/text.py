@@ -1,11 +1,12 @@
-"""How a replay's numbers are written, for the `replay` command and the history screen alike.
+"""How numbers are written: signed changes with a true minus, and a replay's periods and crossings.
 
-Pure text formatting of `elotui.rating.replay` values (no I/O), so the CLI table and the app's FIDE check
-and crossings list can never word or round a number differently.
+Pure text formatting (no I/O) shared by the CLI commands, the replay table and the app's history screen,
+so they can never word or round a number differently.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,8 +15,8 @@ if TYPE_CHECKING:
 MINUS = "−"  # U+2212, as the product spec writes changes
 
 
-def signed(value: int | None) -> str:
-    """+13, −7, +0; empty for None."""
+def signed(value: int | Decimal | None) -> str:
+    """+13, −7, +0, +12.80; empty for None."""
     return "" if value is None else f"{value:+}".replace("-", MINUS)
 
 
