@@ -1,4 +1,5 @@
-"""Helpers for work over many rows at once, shared by the rating core and the logbook (pure Python)."""
+"""Garbage-collector helpers for work that makes many objects at once: bulk rows in the rating core
+and the logbook, and the app's start-up (pure Python)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,20 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_collecting:
             gc.enable()
+
+
+def pause_for_start_up() -> None:
+    """Stop the cyclic garbage collector while the app starts; `start_up_done` turns it back on.
+
+    Start-up makes a few hundred thousand objects that live as long as the process (modules,
+    classes, the widgets of the first screen) and next to no garbage, and the collector walks them
+    again and again while they are made: about a fifth of the app's time to first paint
+    (tests/benchmarks/bench_startup.py).
+    """
+    gc.disable()
+
+
+def start_up_done() -> None:
+    """Freeze what start-up made, so that later collections skip it, and collect again."""
+    gc.freeze()
+    gc.enable()

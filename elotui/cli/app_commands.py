@@ -17,9 +17,11 @@ Textual is imported inside `open_app` only, so the calc commands start without i
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import TYPE_CHECKING
 
+from elotui.bulk import pause_for_start_up
 from elotui.cli.common import add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
 from elotui.logbook.schema import ready_as_is
@@ -72,17 +74,22 @@ def open_app(args: argparse.Namespace) -> int:
                 repository.close()
                 raise
 
-    from elotui.tui.app import AppSettings, create_app
-
-    settings = AppSettings(
-        start_mode=start_mode,
-        demo=demo,
-        db_path=path,
-        extra={"player": player} if player else {},
-    )
-    app = create_app(settings, repository)
+    pause_for_start_up()  # the app calls `start_up_done` once its first frame is out
     try:
-        app.run()
+        from elotui.tui.app import AppSettings, create_app
+
+        settings = AppSettings(
+            start_mode=start_mode,
+            demo=demo,
+            db_path=path,
+            extra={"player": player} if player else {},
+            collector_paused=True,
+        )
+        app = create_app(settings, repository)
+        try:
+            app.run()
+        finally:
+            app.logbook.close()
     finally:
-        app.logbook.close()
+        gc.enable()  # on again whatever happened (it is already, once the app has painted)
     return 0

@@ -18,6 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from elotui.bulk import start_up_done
 from elotui.tui.logbook_access import Logbook
 
 
@@ -30,25 +31,41 @@ class AppSettings:
     db_path: Path | None = None
     today: date | None = None
     cursor_blink: bool = True
+    # The garbage collector is off (the CLI turned it off before importing Textual): turn it back on
+    # once the first frame is out (elotui.bulk.start_up_done).
+    collector_paused: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _styled_now(screen: Screen[Any]) -> Screen[Any]:
+    """A new screen, marked as styled with the app's current stylesheet (which it is: its widgets
+    get their styles as they are mounted).
+
+    Unmarked, Textual (8.2.8, pinned) takes a new screen for one that missed a stylesheet change,
+    re-parses every CSS source for it and empties its parse cache, so the next widget type mounted
+    re-parses all of them once more: two needless parses of the whole stylesheet before a screen's
+    first frame (tests/benchmarks/bench_startup.py). Theme changes still restyle every screen.
+    """
+    screen._css_update_count = screen.app._css_update_count  # private: Textual is pinned
+    return screen
 
 
 def _calculator() -> Screen[Any]:
     from elotui.tui.screens.calculator import CalculatorScreen
 
-    return CalculatorScreen()
+    return _styled_now(CalculatorScreen())
 
 
 def _history() -> Screen[Any]:
     from elotui.tui.screens.history import HistoryScreen
 
-    return HistoryScreen()
+    return _styled_now(HistoryScreen())
 
 
 def _help() -> Screen[Any]:
     from elotui.tui.screens.help import HelpScreen
 
-    return HelpScreen()
+    return _styled_now(HelpScreen())
 
 
 class ElotuiApp(App[None]):
@@ -94,6 +111,8 @@ class ElotuiApp(App[None]):
         # A logbook file (or the demo) opens in a thread once the first screen is painted: loading
         # SQLAlchemy takes longer than painting the calculator. The history screen waits for it.
         self.call_after_refresh(self.logbook.open_in_background)
+        if self.settings.collector_paused:
+            self.call_after_refresh(start_up_done)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands (themes, keys, screenshot, quit), then every action of the app and

@@ -4,7 +4,7 @@
 
 1. Time to first paint, in a real pseudo-terminal (120×40): `python -m elotui` against a bare
    Textual app showing a Label and an Input, launched alternately in the same run; the clock stops
-   when the label text reaches the terminal. Goal: median ratio ≤ 1.3.
+   when the label text reaches the terminal. Goal: median ratio ≤ 1.2 (issue 4 asked 1.3, issue 6 1.2).
 2. Keystroke to updated result, in-process: with 1500 / 160 typed, a "0" key is sent and the clock
    stops when the result label shows the new value, and again when the screen has been repainted.
    Goal: under one frame (16 ms).
@@ -13,22 +13,18 @@
 from __future__ import annotations
 
 import asyncio
-import fcntl
-import os
-import select
-import signal
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(ROOT))
 from _timing import ENV, compile_bytecode, report  # noqa: E402
+
+from tests.tui.terminal import Terminal  # noqa: E402
 
 MARKER = b"Your rating"
 
@@ -47,30 +43,8 @@ Bare().run()
 
 def first_paint(argv: list[str], timeout: float = 20.0) -> float:
     """Seconds from launch until MARKER is written to the terminal."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    env = {**ENV, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
-    start = time.perf_counter()
-    child = subprocess.Popen(
-        argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True
-    )
-    os.close(slave)
-    seen = b""
-    try:
-        while time.perf_counter() - start < timeout:
-            ready, _, _ = select.select([master], [], [], 0.05)
-            if ready:
-                try:
-                    seen += os.read(master, 65536)
-                except OSError:
-                    break
-                if MARKER in seen:
-                    return time.perf_counter() - start
-        raise RuntimeError(f"no first paint from {argv}: {seen[-300:]!r}")
-    finally:
-        os.kill(child.pid, signal.SIGKILL)
-        child.wait()
-        os.close(master)
+    with Terminal(argv, env=ENV, cwd=ROOT) as terminal:
+        return terminal.wait_for(MARKER, timeout)
 
 
 def bench_first_paint(runs: int) -> None:
@@ -95,8 +69,8 @@ def bench_first_paint(runs: int) -> None:
     print(
         f"  elotui            {app_median * 1000:7.1f} ms ({min(app_times) * 1000:.0f}–{max(app_times) * 1000:.0f})"
     )
-    print(f"  ratio             {app_median / bare_median:7.2f}  (goal ≤ 1.3)")
-    report([("start-up to first paint vs bare Textual app", app_median, bare_median, 1.3)])
+    print(f"  ratio             {app_median / bare_median:7.2f}  (goal ≤ 1.2)")
+    report([("start-up to first paint vs bare Textual app", app_median, bare_median, 1.2)])
 
 
 async def bench_keystroke(runs: int) -> None:

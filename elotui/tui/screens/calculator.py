@@ -14,7 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Footer, Input, Label, Static
+from textual.widgets import ContentSwitcher, Input, Label, Static
 
 from elotui.rating.inputs import (
     InvalidInput,
@@ -33,6 +33,7 @@ from elotui.rating.inputs import (
 )
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
 from elotui.tui.widgets.choice import Choice
+from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.value import Value
 
 if TYPE_CHECKING:
@@ -61,6 +62,10 @@ K_MEANING = dict(K_PRESETS)
 RESULT_CHOICES = (("all", "all"), ("win", "win"), ("draw", "draw"), ("loss", "loss"))
 METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))
 SERIES_LABEL = {"all": "win", "win": "win", "draw": "draw", "loss": "loss"}
+SINGLE_GAME_HINT = (
+    "w / d / l pick a result, n shows all three, m switches the method "
+    "(outside a text field). ↑↓ in K steps through the presets."
+)
 RESULT_SCORE = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
 
 
@@ -107,20 +112,6 @@ class KInput(Input):
         self.cursor_position = len(self.value)
 
 
-def field(
-    label: str, field_id: str, widget: Input | Choice, *, label_id: str | None = None
-) -> tuple[Horizontal, Value]:
-    """One form row: label and field on one line, the reason for a bad value below it.
-
-    Two siblings rather than one container around them: the calculator's first frame has five of
-    these, and every widget less is start-up time less (tests/benchmarks/bench_startup.py).
-    """
-    return (
-        Horizontal(Label(label, id=label_id, classes="field-label"), widget, classes="field-line"),
-        Value("", id=f"{field_id}-reason", classes="reason"),
-    )
-
-
 class CalculatorScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
@@ -160,6 +151,8 @@ class CalculatorScreen(Screen[None]):
         self._next_game = 1
         self._problems: list[str] = []
         self._missing = False
+        self._resumed = False
+        self._reasons: dict[Input, Value] = {}
 
     # ---- layout -------------------------------------------------------------------------------
 
@@ -176,41 +169,36 @@ class CalculatorScreen(Screen[None]):
         """The fields only one mode uses, built the first time that mode is shown."""
         if mode == "several":
             return Vertical(
-                *field("Games G", "games", self._input("games", "5")),
-                *field("Points P", "points", self._input("points", "", "e.g. 3.5")),
+                FieldRow("Games G", self._input("games", "5")),
+                FieldRow("Points P", self._input("points", "", "e.g. 3.5")),
                 id="several-inputs",
             )
         if mode == "series":
             return Vertical(
-                *field("Games N", "series-games", self._input("series-games", "10")),
-                *field(
+                FieldRow("Games N", self._input("series-games", "10")),
+                FieldRow(
                     "Steps",
-                    "exact",
                     Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
                 ),
                 id="series-inputs",
             )
         if mode == "period":
             return Vertical(
-                *field(
+                FieldRow(
                     "K from",
-                    "k-source",
                     Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
                 ),
-                *field("Birth year", "birth-year", self._input("birth-year", "", "optional")),
-                *field("Games played", "games-played", self._input("games-played", "", "0")),
-                *field(
+                FieldRow("Birth year", self._input("birth-year", "", "optional")),
+                FieldRow("Games played", self._input("games-played", "", "0")),
+                FieldRow(
                     "Ever 2400",
-                    "reached-2400",
                     Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
                 ),
-                *field(
-                    "Period year", "period-year", self._input("period-year", str(self._today.year))
-                ),
+                FieldRow("Period year", self._input("period-year", str(self._today.year))),
                 Label("What do I need", classes="section"),
-                *field("Target T", "target", self._input("target", "", "rating")),
-                *field("Remaining R", "remaining", self._input("remaining", "", "games")),
-                *field("Average X", "need-average", self._input("need-average", "", "rating")),
+                FieldRow("Target T", self._input("target", "", "rating")),
+                FieldRow("Remaining R", self._input("remaining", "", "games")),
+                FieldRow("Average X", self._input("need-average", "", "rating")),
                 id="period-inputs",
             )
         return Static(
@@ -231,37 +219,25 @@ class CalculatorScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="mode-bar")
-        with Horizontal(id="body"):
-            with VerticalScroll(id="form", can_focus=False):
-                yield from field(
-                    "Your rating",
-                    "rating",
-                    self._input("rating", placeholder="100–3500"),
-                    label_id="rating-label",
-                )
-                yield from field(
-                    "Opponent rating",
-                    "opponent",
-                    self._input("opponent", placeholder="100–3500"),
-                    label_id="opponent-label",
-                )
-                k = KInput("20", id="k", compact=True, select_on_focus=True, placeholder="1–100")
-                yield from field("K", "k", k)
-                yield Value(id="k-meaning", classes="hint")
-                yield from field("Result", "result", Choice(RESULT_CHOICES, "all", id="result"))
-                yield from field("Method", "method", Choice(METHOD_CHOICES, "elo", id="method"))
-                yield Value(id="method-rules", classes="hint")
-                with ContentSwitcher(id="mode-inputs", initial="single-inputs"):
-                    yield Static(
-                        "w / d / l pick a result, n shows all three, m switches the method "
-                        "(outside a text field). ↑↓ in K steps through the presets.",
-                        id="single-inputs",
-                        classes="hint",
-                    )
-            with Vertical(id="results"):
-                yield Value(id="status")
-                # The single-game pane and the footer are mounted just after the first paint.
-                yield ContentSwitcher(id="panes")
+        with Horizontal(id="body"), VerticalScroll(id="form", can_focus=False):
+            yield FieldRow(
+                "Your rating",
+                self._input("rating", placeholder="100–3500"),
+                id="rating-row",
+            )
+            yield FieldRow(
+                "Opponent rating",
+                self._input("opponent", placeholder="100–3500"),
+                id="opponent-row",
+            )
+            k = KInput("20", id="k", compact=True, select_on_focus=True, placeholder="1–100")
+            yield FieldRow("K", k)
+            yield Value(id="k-meaning", classes="hint")
+            yield FieldRow("Result", Choice(RESULT_CHOICES, "all", id="result"))
+            yield FieldRow("Method", Choice(METHOD_CHOICES, "elo", id="method"))
+            yield Value(id="method-rules", classes="hint")
+            # The mode's own fields (#mode-inputs) come with the rest, just after the first paint.
+            # So do the results (#results) and the footer: see `_mount_the_rest`.
 
     def on_mount(self) -> None:
         self.title = "elotui"
@@ -270,35 +246,67 @@ class CalculatorScreen(Screen[None]):
             for widget in self.query(Input):
                 widget.cursor_blink = False
         self._show_mode_bar()
-        self.query_one("#rating", Input).focus()
+        # At once, not `focus()` (which waits its turn behind keys typed ahead of the first paint,
+        # and would then take the cursor back from the opponent's field).
+        self.set_focus(self.query_one("#rating", Input))
         self.call_after_refresh(self._after_first_frame)
 
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # The first time, the widgets have just been styled as they were mounted: Textual would
+        # style all of them once more. Later (back from another screen) a theme may have changed.
+        if not self._resumed:
+            event.refresh_styles = False
+        self._resumed = True
+
+    def _compositor_refresh(self) -> None:
+        # Textual paints the first frame inside the app's start-up batch, and throws it away: nothing
+        # painted in a batch is written. Don't paint then; keep the whole screen marked instead, so
+        # that the first paint after the batch writes all of it (`_after_first_frame`).
+        # Private, as are the two names below: Textual is pinned.
+        if self.app._batch_count:
+            self._compositor._dirty_regions.add(self.size.region)
+            return
+        super()._compositor_refresh()
+
     async def _after_first_frame(self) -> None:
-        # At start-up the first frame is painted inside the app's start-up batch, and Textual never
-        # writes it to the terminal. Wait for the app to be mounted (the batch ends right after),
-        # paint the screen again, and mount the rest only once that frame is out: otherwise the
-        # terminal stays empty until the results pane and the footer are mounted too (~100 ms).
-        # Headless (tests, screenshots) nothing is written, so nothing to wait for.
+        # Mount the rest only once the first frame is out: otherwise the terminal stays empty until
+        # the results pane and the footer are mounted too. Headless (tests, screenshots) nothing is
+        # written, so nothing to wait for.
         if not self.app.is_headless:
-            await self.app._mounted_event.wait()  # private, Textual is pinned
+            await self.app._mounted_event.wait()  # the start-up batch ends right after it is set
             self.refresh()
         self.call_after_refresh(self._mount_the_rest)
 
     async def _mount_the_rest(self) -> None:
-        """What the first frame can do without: the results pane (blank until both ratings are
-        typed) and the footer. Keys typed meanwhile are kept; `recompute` waits for the pane."""
+        """What the first frame can do without: the fields of the mode, the results (blank until
+        both ratings are typed) and the footer. Keys typed meanwhile are kept: the rating fields are
+        there from the start, and a mode key typed ahead (F6...) is shown here."""
+        from textual.widgets import Footer
+
         from elotui.tui.widgets.panes import SinglePane
 
-        panes = self.query_one("#panes", ContentSwitcher)
-        if not panes.is_attached:
+        form = self.query_one("#form")
+        if not form.is_attached:
             return  # the app quit before its first frame
-        pane = SinglePane(id="single")
-        # A mode key typed ahead (F6...) may have shown another mode already.
-        pane.display = self.mode == "single"
-        await panes.mount(pane)
-        panes.current = self.mode if self.mode == "single" else panes.current
+        await form.mount(
+            ContentSwitcher(
+                Static(SINGLE_GAME_HINT, id="single-inputs", classes="hint"),
+                id="mode-inputs",
+                initial="single-inputs",
+            )
+        )
+        await self.query_one("#body").mount(
+            Vertical(
+                Value(id="status"),
+                ContentSwitcher(SinglePane(id="single"), id="panes", initial="single"),
+                id="results",
+            )
+        )
         await self.mount(Footer())
-        self.recompute()
+        if self.mode == "single":
+            self.recompute()
+        else:
+            await self.watch_mode(self.mode)
 
     # ---- events -------------------------------------------------------------------------------
 
@@ -418,6 +426,9 @@ class CalculatorScreen(Screen[None]):
     # ---- mode -----------------------------------------------------------------------------------
 
     async def watch_mode(self, mode: str) -> None:
+        if not self.query("#panes"):
+            self._show_mode_bar()  # typed ahead of the first paint: `_mount_the_rest` shows it
+            return
         panes = self.query_one("#panes", ContentSwitcher)
         inputs = self.query_one("#mode-inputs", ContentSwitcher)
         if not panes.query_children(f"#{mode}"):
@@ -435,10 +446,10 @@ class CalculatorScreen(Screen[None]):
         inputs.current = f"{mode}-inputs"
         if mode == "series":
             self._series_pane().ensure_chart()
-        self.query_one("#rating-label", Label).update(
+        self.query_one("#rating-row", FieldRow).label = (
             "Rating at start" if mode == "period" else "Your rating"
         )
-        self.query_one("#opponent-label", Label).update(
+        self.query_one("#opponent-row", FieldRow).label = (
             "Average opponent" if mode == "several" else "Opponent rating"
         )
         self.sub_title = dict((m, t) for m, t, _ in CALC_MODES)[mode]
@@ -467,27 +478,35 @@ class CalculatorScreen(Screen[None]):
         """The parsed field, or None. A bad value marks the field; it blanks the results only when
         the active mode uses the field (`relevant`)."""
         field_widget = self.query_one(f"#{field_id}", Input)
-        reason = self.query_one(f"#{field_id}-reason", Static)
         text = field_widget.value
         try:
             value = None if optional and not text.strip() else parse(text)
         except InvalidInput as error:
             if not text.strip() and field_id not in self._touched:
                 # Never typed in: not an error yet, just missing.
-                self._mark(field_widget, reason, None)
+                self._mark(field_widget, None)
                 self._missing = self._missing or relevant
                 return None
-            self._mark(field_widget, reason, str(error))
+            self._mark(field_widget, str(error))
             if relevant:
                 self._problems.append(str(error))
             return None
-        self._mark(field_widget, reason, None)
+        self._mark(field_widget, None)
         return value
 
-    @staticmethod
-    def _mark(widget: Input, reason: Static, text: str | None) -> None:
+    def _mark(self, widget: Input, text: str | None) -> None:
+        """Mark the field as bad with its reason below it, or clear the mark."""
         # Classes and text change only when the verdict does: a layout pass happens only then.
         widget.set_class(text is not None, "-invalid")
+        reason = self._reasons.get(widget)
+        if reason is None:
+            if text is None:
+                return
+            # The first time this field is wrong: its reason line goes below its row.
+            reason = self._reasons[widget] = Value(id=f"{widget.id}-reason", classes="reason")
+            row = widget.parent
+            assert isinstance(row, Widget) and isinstance(row.parent, Widget)
+            row.parent.mount(reason, after=row)
         reason.set_class(text is not None, "-shown")
         reason.update(text or "")
 
