@@ -4,17 +4,18 @@ Every keystroke in a field re-reads all the fields and recomputes the active mod
 Nothing here does arithmetic on ratings: the numbers come from `elotui.rating`. A field that does not
 parse is marked (`-invalid`) with its one-line reason and the results are blanked, so a stale number
 never stays on screen. Fields are only read here, never written from `recompute`, so the
-`Input.Changed` → `recompute` path cannot loop; the few places that set a value from code say so.
+value → `recompute` path (`_follow`) cannot loop; the few places that set a value from code say so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -107,7 +108,7 @@ class KInput(Input):
             index = values.index(int(self.value.strip()))
         except ValueError:
             index = -1 if step > 0 else 0
-        # Setting the value from code fires Input.Changed: that is wanted here (results follow).
+        # Setting the value from code is a change like a key: wanted here (results follow).
         self.value = str(values[(index + step) % len(values)])
         self.cursor_position = len(self.value)
 
@@ -152,6 +153,7 @@ class CalculatorScreen(Screen[None]):
         self._problems: list[str] = []
         self._missing = False
         self._resumed = False
+        self._built: set[str] = set()  # the modes whose fields and pane are mounted
         self._reasons: dict[Input, Value] = {}
 
     # ---- layout -------------------------------------------------------------------------------
@@ -245,6 +247,7 @@ class CalculatorScreen(Screen[None]):
         if not self._blink:
             for widget in self.query(Input):
                 widget.cursor_blink = False
+        self._follow(self.query("Input, Choice"))
         self._show_mode_bar()
         # At once, not `focus()` (which waits its turn behind keys typed ahead of the first paint,
         # and would then take the cursor back from the opponent's field).
@@ -303,6 +306,7 @@ class CalculatorScreen(Screen[None]):
             )
         )
         await self.mount(Footer())
+        self._built.add("single")
         if self.mode == "single":
             self.recompute()
         else:
@@ -310,14 +314,17 @@ class CalculatorScreen(Screen[None]):
 
     # ---- events -------------------------------------------------------------------------------
 
-    @on(Input.Changed)
-    def _input_changed(self, event: Input.Changed) -> None:
-        if event.input.id is not None and event.value.strip():
-            self._touched.add(event.input.id)
-        self.recompute()
+    def _follow(self, fields: Iterable[Widget]) -> None:
+        """Recompute as soon as a field's value changes, in the same turn as the key that changed
+        it: the next repaint then shows the key and the results together. (An `Input.Changed`
+        message reaches the screen only after that repaint, and the results a frame later.)"""
+        for widget in fields:
+            if isinstance(widget, Input | Choice):
+                self.watch(widget, "value", partial(self._field_changed, widget), init=False)
 
-    @on(Choice.Changed)
-    def _choice_changed(self) -> None:
+    def _field_changed(self, widget: Input | Choice, value: str) -> None:
+        if isinstance(widget, Input) and widget.id is not None and value.strip():
+            self._touched.add(widget.id)
         self.recompute()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -438,7 +445,9 @@ class CalculatorScreen(Screen[None]):
             pane = self._pane(mode)
             pane.display = False
             await inputs.mount(new_inputs)
+            self._follow(new_inputs.query("Input, Choice"))
             await panes.mount(pane)
+            self._built.add(mode)
             if not self._blink:
                 for widget in new_inputs.query(Input):
                     widget.cursor_blink = False
@@ -514,8 +523,8 @@ class CalculatorScreen(Screen[None]):
 
     def recompute(self) -> None:
         """Re-read every field the active mode uses and show its results, or blank them."""
-        if not self.query(f"#panes > #{self.mode}"):
-            return  # the mode's pane is being built; `watch_mode` recomputes once it is there
+        if self.mode not in self._built:
+            return  # its fields and pane are being mounted; they recompute once they are there
         self._problems = []
         self._missing = False
         k_text = self.query_one("#k", Input).value
