@@ -1,15 +1,15 @@
 """A backup before every migration, and a failed migration leaves the logbook as it was.
 
-A test-only revision 0002 is added to a copy of the migration scripts (as in tests/logbook): it recreates
-the player table in batch mode, optionally failing. Three ways to fail are tried: an error inside the
-migration (the transaction rolls back), a migration script that commits part of its work before failing
-(only the backup can undo that), and a backup that cannot be written (disk full: nothing is migrated).
+A test-only revision 0002 is added to a copy of the migration scripts (tests/conftest.py): it recreates
+the player table in batch mode and deletes half the games, optionally failing. Three ways to fail are
+tried: an error inside the migration (the transaction rolls back), a migration script that commits part
+of its work before failing (only the backup can undo that), and a backup that cannot be written (disk
+full: nothing is migrated).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import sqlite3
 import stat
 from collections.abc import Callable
@@ -22,42 +22,14 @@ from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import DatabaseRefused, upgrade_database
 from elotui.logbook.repository import WIN, NewGame, Repository, open_repository
 
-_SECOND_REVISION = '''
-"""Test-only revision: a nickname for players (recreates the player table in batch mode)."""
-import sqlalchemy as sa
-from alembic import op
-
-revision = "0002"
-down_revision = "0001"
-branch_labels = None
-depends_on = None
-
-
-def upgrade() -> None:
-    {before}
-    with op.batch_alter_table("player", recreate="always") as batch_op:
-        batch_op.add_column(sa.Column("nickname", sa.String(), nullable=True))
-    op.execute("DELETE FROM game WHERE id % 2 = 0")
-    {after}
-
-
-def downgrade() -> None:
-    with op.batch_alter_table("player", recreate="always") as batch_op:
-        batch_op.drop_column("nickname")
-'''
+# The test-only revision 0002 also deletes every other game, so that a restore has rows to bring back.
+DELETE_HALF = 'op.execute("DELETE FROM game WHERE id % 2 = 0")'
 
 
 @pytest.fixture
-def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
-    scripts = tmp_path / "scripts"
-    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
-
-    def install(before: str = "pass", after: str = "pass") -> None:
-        (scripts / "versions" / "0002_test.py").write_text(
-            _SECOND_REVISION.format(before=before, after=after)
-        )
-        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
-        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
+def pending(second_revision: Callable[..., None]) -> Callable[..., None]:
+    def install(after: str = "pass") -> None:
+        second_revision(after=f"{DELETE_HALF}; {after}")
 
     return install
 
@@ -100,10 +72,10 @@ def _files(folder: Path) -> list[str]:
 
 
 def test_backup_before_migration_is_a_private_copy(
-    logbook_0001: Path, second_revision: Callable[..., None]
+    logbook_0001: Path, pending: Callable[..., None]
 ) -> None:
     before = _dump(logbook_0001)
-    second_revision()
+    pending()
     result = upgrade_database(logbook_0001)
     assert result.backup == logbook_0001.with_name("logbook.db.bak-0001")
     assert _dump(result.backup) == before  # the file as it was, row for row
@@ -113,10 +85,10 @@ def test_backup_before_migration_is_a_private_copy(
 
 
 def test_failed_migration_is_rolled_back_byte_identical(
-    logbook_0001: Path, second_revision: Callable[..., None]
+    logbook_0001: Path, pending: Callable[..., None]
 ) -> None:
     original = logbook_0001.read_bytes()
-    second_revision(after='raise RuntimeError("boom")')
+    pending(after='raise RuntimeError("boom")')
     with pytest.raises(DatabaseRefused, match="boom") as refused:
         upgrade_database(logbook_0001)
     assert "\n" not in str(refused.value)
@@ -125,12 +97,12 @@ def test_failed_migration_is_rolled_back_byte_identical(
 
 
 def test_partly_committed_migration_is_restored_from_the_backup(
-    logbook_0001: Path, second_revision: Callable[..., None]
+    logbook_0001: Path, pending: Callable[..., None]
 ) -> None:
     """A script that commits before it fails: the rollback cannot undo that, the backup does."""
     original = logbook_0001.read_bytes()
     before = _dump(logbook_0001)
-    second_revision(after='op.execute("COMMIT"); op.execute("BEGIN"); raise RuntimeError("late")')
+    pending(after='op.execute("COMMIT"); op.execute("BEGIN"); raise RuntimeError("late")')
     with pytest.raises(DatabaseRefused, match="late"):
         upgrade_database(logbook_0001)
     assert _dump(logbook_0001) == before  # every row and the schema as they were
@@ -145,10 +117,10 @@ def test_partly_committed_migration_is_restored_from_the_backup(
 
 
 def test_backup_that_cannot_be_written_stops_before_migrating(
-    logbook_0001: Path, second_revision: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+    logbook_0001: Path, pending: Callable[..., None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     original = logbook_0001.read_bytes()
-    second_revision()
+    pending()
 
     def disk_full(source: sqlite3.Connection, target: Path) -> None:
         target.write_bytes(b"SQLite format 3\0")  # a partial copy, then the disk fills up

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import shutil
 import sqlite3
 import stat
 from collections.abc import Callable
@@ -145,43 +144,7 @@ def test_read_only_file_is_refused_untouched(db_file: Path, at_head: bool) -> No
         db_file.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
 
-# --- a pending migration: a second revision made for the test in a copy of the scripts -------------
-
-_SECOND_REVISION = '''
-"""Test-only revision: a nickname for players (recreates the player table in batch mode)."""
-import sqlalchemy as sa
-from alembic import op
-
-revision = "0002"
-down_revision = "0001"
-branch_labels = None
-depends_on = None
-
-
-def upgrade() -> None:
-    with op.batch_alter_table("player", recreate="always") as batch_op:
-        batch_op.add_column(sa.Column("nickname", sa.String(), nullable=True))
-    {extra}
-
-
-def downgrade() -> None:
-    with op.batch_alter_table("player", recreate="always") as batch_op:
-        batch_op.drop_column("nickname")
-'''
-
-
-@pytest.fixture
-def with_second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
-    """Point the runner at a copy of the scripts that has a revision 0002 on top of 0001."""
-    scripts = tmp_path / "scripts"
-    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
-
-    def install(extra: str = "pass") -> None:
-        (scripts / "versions" / "0002_test.py").write_text(_SECOND_REVISION.format(extra=extra))
-        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
-        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
-
-    return install
+# --- a pending migration: revision 0002 made for the test (tests/conftest.py: second_revision) -----
 
 
 def _logbook_at_0001(path: Path) -> None:
@@ -194,10 +157,10 @@ def _logbook_at_0001(path: Path) -> None:
 
 
 def test_pending_migration_backs_up_first_and_keeps_the_data(
-    db_file: Path, with_second_revision: Callable[..., None]
+    db_file: Path, second_revision: Callable[..., None]
 ) -> None:
     _logbook_at_0001(db_file)
-    with_second_revision()
+    second_revision()
     result = upgrade_database(db_file)
     assert (result.from_revision, result.to_revision) == ("0001", "0002")
     assert result.backup == db_file.with_name("logbook.db.bak-0001")
@@ -218,10 +181,10 @@ def test_pending_migration_backs_up_first_and_keeps_the_data(
 
 
 def test_failed_migration_changes_nothing(
-    db_file: Path, with_second_revision: Callable[..., None]
+    db_file: Path, second_revision: Callable[..., None]
 ) -> None:
     _logbook_at_0001(db_file)
-    with_second_revision(extra='raise RuntimeError("boom")')
+    second_revision(after='raise RuntimeError("boom")')
     with pytest.raises(DatabaseRefused, match="boom"):
         upgrade_database(db_file)
     assert _revision(db_file) == "0001"

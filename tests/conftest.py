@@ -1,0 +1,52 @@
+"""Fixtures shared by more than one test folder."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from elotui.logbook import migrate
+
+_SECOND_REVISION = '''
+"""Test-only revision: a nickname for players (recreates the player table in batch mode)."""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    {before}
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.add_column(sa.Column("nickname", sa.String(), nullable=True))
+    {after}
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("player", recreate="always") as batch_op:
+        batch_op.drop_column("nickname")
+'''
+
+
+@pytest.fixture
+def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Install a pending migration: point the runner at a copy of the scripts with a test-only
+    revision 0002 on top of 0001. `before` and `after` are one line of Python each, run in its
+    `upgrade()` before and after it adds the column (to fail, or to change rows)."""
+    scripts = tmp_path / "scripts"
+    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def install(before: str = "pass", after: str = "pass") -> None:
+        (scripts / "versions" / "0002_test.py").write_text(
+            _SECOND_REVISION.format(before=before, after=after)
+        )
+        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
+        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
+
+    return install
