@@ -30,8 +30,8 @@ def pause_for_start_up() -> None:
 
     Start-up makes a few hundred thousand objects that live as long as the process (modules,
     classes, the widgets of the first screen) and next to no garbage, and the collector walks them
-    again and again while they are made: about a fifth of the app's time to first paint
-    (tests/benchmarks/bench_startup.py).
+    again and again while they are made: measured, tens of milliseconds of the time to first paint
+    (tests/benchmarks/bench_startup.py). The little garbage made meanwhile is frozen with the rest.
     """
     gc.disable()
 

@@ -74,7 +74,7 @@ def open_app(args: argparse.Namespace) -> int:
                 repository.close()
                 raise
 
-    pause_for_start_up()  # the app calls `start_up_done` once its first frame is out
+    pause_for_start_up()  # the app calls `start_up_done` once its first screen is built
     try:
         from elotui.tui.app import AppSettings, create_app
 
@@ -91,5 +91,5 @@ def open_app(args: argparse.Namespace) -> int:
         finally:
             app.logbook.close()
     finally:
-        gc.enable()  # on again whatever happened (it is already, once the app has painted)
+        gc.enable()  # on again whatever happened (it is already, once the app has started)
     return 0

@@ -32,40 +32,27 @@ class AppSettings:
     today: date | None = None
     cursor_blink: bool = True
     # The garbage collector is off (the CLI turned it off before importing Textual): turn it back on
-    # once the first frame is out (elotui.bulk.start_up_done).
+    # once the first screen is built (elotui.bulk.start_up_done).
     collector_paused: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def _styled_now(screen: Screen[Any]) -> Screen[Any]:
-    """A new screen, marked as styled with the app's current stylesheet (which it is: its widgets
-    get their styles as they are mounted).
-
-    Unmarked, Textual (8.2.8, pinned) takes a new screen for one that missed a stylesheet change,
-    re-parses every CSS source for it and empties its parse cache, so the next widget type mounted
-    re-parses all of them once more: two needless parses of the whole stylesheet before a screen's
-    first frame (tests/benchmarks/bench_startup.py). Theme changes still restyle every screen.
-    """
-    screen._css_update_count = screen.app._css_update_count  # private: Textual is pinned
-    return screen
 
 
 def _calculator() -> Screen[Any]:
     from elotui.tui.screens.calculator import CalculatorScreen
 
-    return _styled_now(CalculatorScreen())
+    return CalculatorScreen()
 
 
 def _history() -> Screen[Any]:
     from elotui.tui.screens.history import HistoryScreen
 
-    return _styled_now(HistoryScreen())
+    return HistoryScreen()
 
 
 def _help() -> Screen[Any]:
     from elotui.tui.screens.help import HelpScreen
 
-    return _styled_now(HelpScreen())
+    return HelpScreen()
 
 
 class ElotuiApp(App[None]):

@@ -15,13 +15,11 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label, Static
 
@@ -33,6 +31,7 @@ from elotui.rating.inputs import (
     parse_rating,
 )
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
+from elotui.tui.screens.base import AppScreen
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.value import Value
@@ -113,7 +112,7 @@ class KInput(Input):
         self.cursor_position = len(self.value)
 
 
-class CalculatorScreen(Screen[None]):
+class CalculatorScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
             Binding(key, f"mode('{mode}')", title, show=False, id=f"calculator.mode_{mode}")
@@ -152,7 +151,6 @@ class CalculatorScreen(Screen[None]):
         self._next_game = 1
         self._problems: list[str] = []
         self._missing = False
-        self._resumed = False
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
         self._reasons: dict[Input, Value] = {}
 
@@ -253,13 +251,6 @@ class CalculatorScreen(Screen[None]):
         # and would then take the cursor back from the opponent's field).
         self.set_focus(self.query_one("#rating", Input))
         self.call_after_refresh(self._after_first_frame)
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # The first time, the widgets have just been styled as they were mounted: Textual would
-        # style all of them once more. Later (back from another screen) a theme may have changed.
-        if not self._resumed:
-            event.refresh_styles = False
-        self._resumed = True
 
     def _compositor_refresh(self) -> None:
         # Textual paints the first frame inside the app's start-up batch, and throws it away: nothing

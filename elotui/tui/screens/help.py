@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+
+from elotui.tui.screens.base import AppScreen
 
 SOURCES = """\
 [b $accent]Sources of the rules[/]
@@ -51,7 +52,7 @@ def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
     return Content("\n").join(lines)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(AppScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help-body"):

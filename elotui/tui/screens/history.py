@@ -30,7 +30,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from elotui.rating.text import (
@@ -44,6 +43,7 @@ from elotui.rating.text import (
 )
 from elotui.rating.tiers import GM_NOTE, tier_of
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable
+from elotui.tui.screens.base import AppScreen
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
@@ -301,7 +301,9 @@ def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
 # --- the screen ---------------------------------------------------------------------------------------
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(AppScreen):
+    AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add_game", "Add game", id="history.add_game"),
         Binding("e", "edit_game", "Edit game", id="history.edit_game"),
@@ -367,7 +369,7 @@ class HistoryScreen(Screen[None]):
                 yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
             with Vertical(id="chart-panel", classes="history-panel"):
                 yield Static(
-                    "Trajectory · [cyan]⠒ per game[/] · [orange1]• per month[/]",
+                    "Trajectory · [ansi_cyan]⠒ per game[/] · [ansi_yellow]• per month[/]",
                     classes="panel-title",
                 )
                 yield Container(id="chart-box")
