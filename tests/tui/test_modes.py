@@ -129,6 +129,43 @@ async def test_period_700_cap(pilot: Pilot[None]) -> None:
     assert "87 × +4.00 = +348.00 → rounded +348" in text(pilot.app, "#period-change")
 
 
+async def test_period_700_cap_switched_off(pilot: Pilot[None]) -> None:
+    # The same eight wins with the cap off (decisions §6: visibly, for non-FIDE use): K stays 100,
+    # 100 × +4.00 = +400.00.
+    await type_keys(pilot, "tab tab 100")
+    await enter_period(pilot, (("2000", "1"),) * 8)
+    pilot.app.screen.query_one("#cap", Choice).focus()
+    await type_keys(pilot, "right")
+    assert "700 cap OFF: not the FIDE rules" in text(pilot.app, "#period-k")
+    assert "100 × +4.00 = +400.00 → rounded +400" in text(pilot.app, "#period-change")
+    await type_keys(pilot, "left")
+    assert "→ K 87" in text(pilot.app, "#period-k")
+
+
+async def test_period_month_decides_the_2650_exemption(pilot: Pilot[None]) -> None:
+    # 2700 beats 2200 (D +500), K 10. Until 2025-09 the 400-point rule counts D as +400: PD .92
+    # (392-411), ΔR +.08, 10 × .08 = +.80. From 2025-10 a 2650+ player keeps D +500: PD .96
+    # (485-517), ΔR +.04, 10 × .04 = +.40 (fide-rules.md, table 8.1.2 and the 2025 amendment).
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "2700 tab tab 10 f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, add_game("2200", "1"))
+    month = pilot.app.screen.query_one("#period-month", Input)
+    table = pilot.app.screen.query_one(GamesTable)
+    month.focus()
+    await type_keys(pilot, "2025-09")
+    assert table.get_row_at(0)[3:] == ["+500", "+400", "0.92", "+0.08"]
+    assert "10 × +0.08 = +0.80" in text(pilot.app, "#period-change")
+    await type_keys(pilot, "backspace backspace 10")
+    assert table.get_row_at(0)[3:] == ["+500", "+500", "0.96", "+0.04"]
+    assert "10 × +0.04 = +0.40" in text(pilot.app, "#period-change")
+    await type_keys(pilot, "backspace backspace 13")
+    assert text(pilot.app, "#period-month-reason") == (
+        "Period must be a month from 1900-01 to 2100-12, not '2025-13'"
+    )
+    assert text(pilot.app, "#period-change") == ""
+
+
 async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
     await enter_period(pilot)
     screen = pilot.app.screen

@@ -86,6 +86,17 @@ def parse_year(text: str, what: str) -> int:
     return int(cleaned)
 
 
+def parse_month(text: str, what: str) -> date:
+    """A month written YYYY-MM, as its first day."""
+    cleaned = text.strip()
+    year, dash, month = cleaned.partition("-")
+    if not (dash and year.isdigit() and month.isdigit() and len(year) == 4 and len(month) == 2):
+        raise InvalidInput(f"{what} is a month written YYYY-MM (like 2026-11), not {cleaned!r}")
+    if not 1900 <= int(year) <= 2100 or not 1 <= int(month) <= 12:
+        raise InvalidInput(f"{what} must be a month from 1900-01 to 2100-12, not {cleaned!r}")
+    return date(int(year), int(month), 1)
+
+
 def parse_count(text: str, what: str) -> int:
     cleaned = text.strip() or "0"
     if not cleaned.isdigit():
@@ -194,7 +205,8 @@ class CalculatorScreen(AppScreen):
                     "Ever 2400",
                     Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
                 ),
-                FieldRow("Period year", self._input("period-year", str(self._today.year))),
+                FieldRow("Period", self._input("period-month", f"{self._today:%Y-%m}")),
+                FieldRow("700 cap", Choice((("on", "on"), ("off", "off: not FIDE")), id="cap")),
                 Label("What do I need", classes="section"),
                 FieldRow("Target T", self._input("target", "", "rating")),
                 FieldRow("Remaining R", self._input("remaining", "", "games")),
@@ -622,19 +634,21 @@ class CalculatorScreen(AppScreen):
         pane = self._period_pane()
         status = self.query_one("#status", Static)
         source = self.query_one("#k-source", Choice).value
+        # The month decides which rules apply (the 2650 exemption from 2025-10) and the age for K.
+        month = self._read("period-month", lambda t: parse_month(t, "Period"))
+        capped = self.query_one("#cap", Choice).value == "on"
         k: int | None
         if source == "field":
             k, reason = k_field, f"K field: {k_meaning(str(k_field))}"
         else:
             birth = self._read("birth-year", lambda t: parse_year(t, "Birth year"), optional=True)
             played_before = self._read("games-played", lambda t: parse_count(t, "Games played"))
-            year = self._read("period-year", lambda t: parse_year(t, "Period year"))
             reached = self.query_one("#reached-2400", Choice).value == "yes"
             k = None
             reason = ""
-            if played_before is not None and year is not None and not self._problems:
+            if played_before is not None and month is not None and not self._problems:
                 profile = KProfile(birth, played_before, reached, reached)
-                k, why = k_factor(profile, year)
+                k, why = k_factor(profile, month.year)
                 reason = f"profile: {why}"
         # The need fields only feed the need line: a bad one blanks that line, not the period.
         target = self._read(
@@ -653,17 +667,21 @@ class CalculatorScreen(AppScreen):
         need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
 
         table = self._games_table()
-        if not self._show_status(status) or rating is None or k is None:
+        if not self._show_status(status) or rating is None or k is None or month is None:
             pane.blank()
             for key in self._games:
                 for column in ("diff", "diff_used", "pd", "delta"):
                     table.update_cell(key, column, "")
             return
-        games = [PeriodGame(opponent, score) for opponent, score in self._games.values()]
-        result = period_change(rating, games, k, reason) if games else None
+        games = [
+            PeriodGame(opponent, score, played_on=month) for opponent, score in self._games.values()
+        ]
+        result = period_change(rating, games, k, reason, apply_cap=capped) if games else None
         n = len(games)
         k_line = f"K {k} ({reason})"
-        if result is None:
+        if not capped:
+            k_line += " · 700 cap OFF: not the FIDE rules"
+        elif result is None:
             k_line += " · 700 cap: K × games may not exceed 700"
         elif result.cap_applied:
             k_line += f" · 700 cap: {k} × {n} = {k * n} > 700 → K {result.k_applied}"
