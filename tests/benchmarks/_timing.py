@@ -37,12 +37,15 @@ def median_seconds(command: Sequence[str], runs: int = 20, warmup: int = 2) -> f
     return statistics.median(times)
 
 
-def report(rows: Sequence[tuple[str, float, float, float]]) -> None:
-    """Print `name, ours, baseline, ratio-goal` rows as a table with the measured ratio."""
+def report(rows: Sequence[tuple[str, float, float, float | None]]) -> None:
+    """Print `name, ours, baseline, ratio-goal` rows as a table with the measured ratio. A row
+    without a goal (None) is shown for information, with `-` for its goal and verdict."""
     print(f"{'benchmark':42} {'ours':>10} {'baseline':>10} {'ratio':>7} {'goal':>6}  ok")
     for name, ours, baseline, goal in rows:
         ratio = ours / baseline
+        verdict = "-" if goal is None else "yes" if ratio <= goal else "NO"
+        shown_goal = "-" if goal is None else f"{goal:.2f}"
         print(
-            f"{name:42} {ours * 1000:8.1f}ms {baseline * 1000:8.1f}ms {ratio:7.2f} {goal:6.2f}  "
-            f"{'yes' if ratio <= goal else 'NO'}"
+            f"{name:42} {ours * 1000:8.1f}ms {baseline * 1000:8.1f}ms {ratio:7.2f} {shown_goal:>6}  "
+            f"{verdict}"
         )

@@ -143,7 +143,7 @@ async def time_scrolling(repository: Repository, presses: int) -> list[float]:
             before = table.cursor_row
             start = time.perf_counter()
             await pilot.press("pagedown")
-            await until(lambda before=before: table.cursor_row > before)  # type: ignore[misc]
+            await until(lambda before=before: table.cursor_row > before)
             await pilot.pause()
             times.append(time.perf_counter() - start)
         print(

@@ -177,8 +177,10 @@ def main() -> None:
         base_import = timed(
             [sys.executable, "-c", BASELINE_IMPORT, str(target), str(games_csv)], args.runs, fresh
         )
-        subprocess.run(elotui("import", str(games_csv), "--db", str(target)), check=True,
-                       capture_output=True) if fresh() is None else None  # fmt: skip
+        fresh()  # the logbook the replays read: the games imported once more
+        subprocess.run(
+            elotui("import", str(games_csv), "--db", str(target)), check=True, capture_output=True
+        )
         player = names[0]
         ours_replay = timed(
             elotui("replay", "--json", "--player", player, "--db", str(target)), args.runs
@@ -188,9 +190,12 @@ def main() -> None:
             ours_all = timed([sys.executable, "-c", OURS_REPLAY_ALL, str(target)], args.runs)
             base_all = timed([sys.executable, "-c", BASELINE_REPLAY, str(target), "ALL"], args.runs)
     label = f"{args.games:,} games / {args.players} player{'s' if args.players > 1 else ''}"
-    rows = [
+    # The goal for replay is one player's 100,000 games and every player of the 1,000,000; one
+    # player of the big logbook (1,000 games) is shown for information: process start dominates it.
+    replay_goal = 2.0 if args.players == 1 else None
+    rows: list[tuple[str, float, float, float | None]] = [
         (f"import {label}", ours_import, base_import, 2.5),
-        (f"replay --json one player of {label}", ours_replay, base_replay, 2.0),
+        (f"replay --json one player of {label}", ours_replay, base_replay, replay_goal),
     ]
     if args.players > 1:
         rows.append((f"replay every player of {label}", ours_all, base_all, 2.0))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ROW = re.compile(
-    r"^(?P<name>.+?)\s+(?P<ours>[\d.]+)ms\s+(?P<base>[\d.]+)ms\s+(?P<ratio>[\d.]+)\s+(?P<goal>[\d.]+)\s+(?P<ok>yes|NO)$"
+    r"^(?P<name>.+?)\s+(?P<ours>[\d.]+)ms\s+(?P<base>[\d.]+)ms\s+(?P<ratio>[\d.]+)\s+(?P<goal>[\d.]+|-)\s+(?P<ok>yes|NO|-)$"
 )
 
 
@@ -52,7 +52,10 @@ def main() -> None:
     print("| benchmark | elotui | baseline | ratio | goal | within |")
     print("|---|---:|---:|---:|---:|---|")
     for name, ours, base, ratio, goal, ok in rows:
-        print(f"| {name} | {ours} ms | {base} ms | {ratio}× | ≤ {goal}× | {ok} |")
+        shown_goal = "—" if goal == "-" else f"≤ {goal}×"
+        print(
+            f"| {name} | {ours} ms | {base} ms | {ratio}× | {shown_goal} | {ok.replace('-', '—')} |"
+        )
 
 
 if __name__ == "__main__":
