@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, Select, Static, TextArea
 
 from elotui.cli import main
 from elotui.cli.app_commands import ready_as_is
@@ -281,6 +281,163 @@ async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repos
     assert history(pilot).player.name == "Bea"  # type: ignore[union-attr]
     await press(pilot, "p tab tab tab tab 30 ctrl+s")  # a fixed K
     assert repository.find_player("Bea").fixed_k == 30
+
+
+def typed(text: str) -> list[str]:
+    """Key presses that type `text` as it is, spaces and line breaks too (`keys` splits on spaces)."""
+    return ["space" if c == " " else "enter" if c == "\n" else c for c in text]
+
+
+# Tab stops of the game form after the result: event, event from, event to, own rating, rated, notes.
+EVENT, EVENT_FROM, EVENT_TO, NOTES = 1, 2, 3, 6
+
+
+async def test_a_game_is_added_with_its_event_dates_and_notes(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await pilot.press("a")
+    await burst(pilot.app, [  # type: ignore[arg-type]
+        *keys("2026-03-14 tab Magnus tab 1950 tab 1 tab Open tab 2026-03-13 tab 2026-03-15"),
+        *["tab"] * (NOTES - EVENT_TO), *typed("Round 3\nsharp Najdorf"), "ctrl+s",
+    ])  # fmt: skip
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert not isinstance(pilot.app.screen, GameForm)
+    [game] = repository.list_games(repository.find_player("Ana").id)
+    stored = repository.get_game(game.id)
+    assert (stored.event, stored.event_start, stored.event_end) == (
+        "Open", dt.date(2026, 3, 13), dt.date(2026, 3, 15),
+    )  # fmt: skip
+    assert stored.notes == "Round 3\nsharp Najdorf"
+
+
+async def test_editing_a_game_changes_its_event_dates_and_notes(repository: Repository) -> None:
+    ana = repository.find_player("Ana").id
+    repository.add_game(
+        ana,
+        NewGame(dt.date(2026, 3, 14), 1950, Fraction(1), "Magnus", "Open",
+                dt.date(2026, 3, 13), dt.date(2026, 3, 15), notes="Round 3"),
+    )  # fmt: skip
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        await edit_event_dates_and_notes(pilot, repository, ana)
+
+
+async def edit_event_dates_and_notes(pilot: Pilot[None], repository: Repository, ana: int) -> None:
+    await pilot.press("e")
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)
+    # The form shows what is stored.
+    assert form.query_one("#game-event-start", Input).value == "2026-03-13"
+    assert form.query_one("#game-event-end", Input).value == "2026-03-15"
+    assert form.query_one("#game-notes", TextArea).text == "Round 3"
+    # Same event name, new dates (a field's text is selected on Tab: typing replaces it); typed notes
+    # go after the stored ones.
+    await burst(pilot.app, [  # type: ignore[arg-type]
+        *["tab"] * (3 + EVENT_FROM), *keys("2026-03-12 tab 2026-03-16"),
+        *["tab"] * (NOTES - EVENT_TO), *typed(", won on time"), "ctrl+s",
+    ])  # fmt: skip
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert not isinstance(pilot.app.screen, GameForm)
+    [game] = repository.list_games(ana)
+    assert (game.event, game.event_start, game.event_end, game.notes) == (
+        "Open", dt.date(2026, 3, 12), dt.date(2026, 3, 16), "Round 3, won on time",
+    )  # fmt: skip
+    # Emptied dates store none.
+    await press(pilot, "e" + " tab" * (3 + EVENT_FROM) + " backspace tab backspace ctrl+s")
+    game = repository.get_game(game.id)
+    assert (game.event_start, game.event_end, game.notes) == (None, None, "Round 3, won on time")
+
+
+async def test_an_event_ending_before_it_starts_saves_nothing(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await pilot.press("a")
+    await burst(pilot.app, [  # type: ignore[arg-type]
+        *keys("2026-03-14 tab Magnus tab 1950 tab 1 tab Open tab 2026-03-15 tab 2026-03-13"),
+        "ctrl+s",
+    ])  # fmt: skip
+    await settle(pilot.app)  # type: ignore[arg-type]
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)  # still open
+    end = form.query_one("#game-event-end", Input)
+    assert end.has_class("-invalid") and end.has_focus
+    reason = str(form.query_one("#game-event-end-reason", Static).content)
+    assert reason == "the event cannot end before it starts (2026-03-15)"
+    assert not form.query_one("#game-event-start", Input).has_class("-invalid")
+    assert repository.count_games(repository.find_player("Ana").id) == 0
+    # Moving the start back to the 12th clears the mark on the end, and the game saves.
+    await burst(pilot.app, ["shift+tab", *keys("2026-03-12")])  # type: ignore[arg-type]
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert not end.has_class("-invalid")
+    await press(pilot, "ctrl+s")
+    [game] = repository.list_games(repository.find_player("Ana").id)
+    assert (game.event_start, game.event_end) == (dt.date(2026, 3, 12), dt.date(2026, 3, 13))
+
+
+async def test_an_event_date_that_is_no_date_is_marked(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await press(pilot, "a 2026-03-14 tab tab 1950 tab 1 tab tab 2026-02-30 ctrl+s")
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)
+    assert form.query_one("#game-event-start", Input).has_class("-invalid")
+    reason = str(form.query_one("#game-event-start-reason", Static).content)
+    assert reason == "a date is written YYYY-MM-DD, not '2026-02-30'"
+    assert repository.count_games() == 0
+
+
+async def test_notes_the_logbook_cannot_store_are_marked_not_written(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    # A lone surrogate (undecodable bytes) cannot be stored as UTF-8: the repository refuses it.
+    await press(pilot, "a 2026-03-14 tab tab 1950 tab 1")
+    form = pilot.app.screen
+    assert isinstance(form, GameForm)
+    form.query_one("#game-notes", TextArea).text = "bad \udcff byte"
+    await press(pilot, "ctrl+s")
+    assert pilot.app.screen is form
+    notes = form.query_one("#game-notes", TextArea)
+    assert notes.has_class("-invalid") and notes.has_focus
+    assert str(form.query_one("#game-notes-reason", Static).content) == (
+        "the notes holds characters that are not valid text"
+    )
+    assert repository.count_games() == 0
+    # Fixing the text clears the mark as it changes; then the game saves.
+    notes.text = "bad byte"
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert not notes.has_class("-invalid")
+    await press(pilot, "ctrl+s")
+    [game] = repository.list_games(repository.find_player("Ana").id)
+    assert game.notes == "bad byte"
+
+
+async def test_a_players_notes_are_saved_from_the_player_form(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    # Tab stops: name, rating, birth year, games before, fixed K, FIDE id, ever 2400, notes.
+    await pilot.press("n")
+    await burst(pilot.app, [  # type: ignore[arg-type]
+        *keys("Bea tab 1500"), *["tab"] * 6, *typed("Club champion 2025"), "ctrl+s",
+    ])  # fmt: skip
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert repository.find_player("Bea").notes == "Club champion 2025"
+    await pilot.press("p")
+    form = pilot.app.screen
+    assert isinstance(form, PlayerForm)
+    assert form.query_one("#player-notes", TextArea).text == "Club champion 2025"
+    await burst(pilot.app, [*["tab"] * 7, *typed("\ncoach: Ana"), "ctrl+s"])  # type: ignore[arg-type]
+    await settle(pilot.app)  # type: ignore[arg-type]
+    bea = repository.find_player("Bea")
+    assert (bea.notes, bea.start_rating) == ("Club champion 2025\ncoach: Ana", 1500)
+    # Bad text in the player's notes is marked and nothing changes.
+    await pilot.press("p")
+    form = pilot.app.screen
+    form.query_one("#player-notes", TextArea).text = "\ud800"
+    await press(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, PlayerForm)
+    assert form.query_one("#player-notes", TextArea).has_class("-invalid")
+    assert repository.find_player("Bea").notes == "Club champion 2025\ncoach: Ana"
 
 
 async def test_a_published_rating_is_checked_against_the_replay(

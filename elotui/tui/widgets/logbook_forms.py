@@ -6,8 +6,10 @@
 - `ConfirmDialog` → True / False; `PathPrompt` → a path, or None; `ProblemsDialog` lists bad lines.
 
 Every field is checked when Ctrl+S is pressed: a bad one gets the `-invalid` class and its reason under
-it, the focus goes to the first bad one, and nothing is returned until all are fixed. The forms only
-collect values; the screen writes them (in a thread worker) and reports a refused write.
+it, the focus goes to the first bad one, and nothing is returned until all are fixed. The checks include
+the repository's own on text (characters it cannot store) and on an event's dates (no end before the
+start), so those are marked on their field instead of refused by the write. The forms only collect
+values; the screen writes them (in a thread worker) and reports a refused write (a taken name, say).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
 from elotui.logbook.records import NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
@@ -41,14 +43,20 @@ FORM_CSS = """
 .form-dialog > Vertical {
     width: 66; height: auto; max-height: 100%; padding: 0 1;
     border: thick $accent; background: $panel;
+    overflow-y: auto; scrollbar-size-vertical: 1;  /* a short terminal: the form scrolls to the focus */
 }
 .form-dialog .form-title { text-style: bold; color: $accent; padding-bottom: 1; }
 .form-dialog .form-row { height: 1; margin-bottom: 0; }
+.form-dialog .form-row.-notes { height: 3; }
 .form-dialog .form-label { width: 20; color: $text-muted; padding-top: 0; }
 .form-dialog Input { width: 1fr; height: 1; border: none; padding: 0 1; background: $boost; }
 .form-dialog Input:focus { background: $foreground 15%; }
 .form-dialog Input.-invalid { background: $error 30%; }
 .form-dialog Input:focus, .form-dialog Input.-invalid, .form-dialog Input.-invalid:focus { border: none; }
+.form-dialog TextArea { width: 1fr; height: 3; border: none; padding: 0 1; background: $boost; }
+.form-dialog TextArea:focus { background: $foreground 15%; border: none; }
+.form-dialog TextArea .text-area--cursor-line { background: transparent; }
+.form-dialog TextArea.-invalid, .form-dialog TextArea.-invalid:focus { background: $error 30%; }
 .form-dialog Checkbox { height: 1; border: none; padding: 0; background: $panel; }
 .form-dialog Checkbox:focus { background: $foreground 15%; }
 .form-dialog .form-reason { height: auto; color: $text-error; padding-left: 20; display: none; }
@@ -143,12 +151,45 @@ class _Form(ModalScreen[T]):
         if settings is not None and not settings.cursor_blink:  # tests and screenshots
             for field in self.query(Input):
                 field.cursor_blink = False
+            for area in self.query(TextArea):
+                area.cursor_blink = False
+
+    @on(events.Mount)
+    def _notes_cursor_at_end(self) -> None:
+        # Typing into prefilled notes adds to them (an Input selects its text instead, to replace it).
+        for area in self.query(TextArea):
+            area.move_cursor(area.document.end)
 
     @staticmethod
-    def row(label: str, field: Widget) -> Iterable[Widget]:
+    def row(label: str, field: Widget, *, classes: str = "") -> Iterable[Widget]:
         assert field.id is not None
-        yield Horizontal(Label(label, classes="form-label"), field, classes="form-row")
+        yield Horizontal(
+            Label(label, classes="form-label"), field, classes=f"form-row {classes}".strip()
+        )
         yield Static("", id=f"{field.id}-reason", classes="form-reason")
+
+    @classmethod
+    def notes_row(cls, notes: str, field_id: str) -> Iterable[Widget]:
+        """Free text over a few lines (notes may hold line breaks): Enter breaks a line, Tab moves on."""
+        area = TextArea(notes, id=field_id, soft_wrap=True, tab_behavior="focus")
+        yield from cls.row("Notes", area, classes="-notes")
+
+    def notes(self, field_id: str) -> Any:
+        """The text of a notes field, or `_BAD` after marking it with the reason."""
+        area = self.query_one(f"#{field_id}", TextArea)
+        try:
+            text = checked_text("the notes")(area.text.strip())
+        except InvalidInput as error:
+            self.mark(field_id, str(error))
+            return _BAD
+        self.mark(field_id, None)
+        return text
+
+    @on(TextArea.Changed)
+    def _recheck_notes(self, event: TextArea.Changed) -> None:
+        area = event.text_area
+        if area.id is not None and area.has_class("-invalid"):
+            self.notes(area.id)
 
     def mark(self, field_id: str, reason: str | None) -> None:
         """Show (or clear) the reason a field cannot be saved."""
@@ -250,6 +291,10 @@ def parse_month(text: str) -> str:
     return text
 
 
+def optional_date(text: str) -> dt.date | None:
+    return parse_date(text) if text else None
+
+
 def optional_rating(what: str) -> Callable[[str], int | None]:
     def parse(text: str) -> int | None:
         return parse_rating(text, what) if text else None
@@ -272,11 +317,26 @@ def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None
     return parse
 
 
+def checked_text(what: str) -> Callable[[str], str]:
+    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8."""
+
+    def parse(text: str) -> str:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput(f"{what} holds characters that are not valid text") from None
+        return text
+
+    return parse
+
+
 def required_text(what: str) -> Callable[[str], str]:
+    check = checked_text(what)
+
     def parse(text: str) -> str:
         if not text:
             raise InvalidInput(f"{what} is empty")
-        return text
+        return check(text)
 
     return parse
 
@@ -285,7 +345,7 @@ def required_text(what: str) -> Callable[[str], str]:
 
 
 class GameForm(_Form[NewGame | None]):
-    """Add or edit a game: date, opponent, opponent rating, result, event, own rating, rated."""
+    """Add or edit a game: every stored field, from the date to the notes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save the game", id="game_form.save"),
@@ -300,64 +360,115 @@ class GameForm(_Form[NewGame | None]):
 
     def fields(self) -> Iterable[Widget]:
         game = self.game
-        rating = "" if game is None or game.opponent_rating is None else str(game.opponent_rating)
-        own = "" if game is None or game.own_rating is None else str(game.own_rating)
+
+        def shown(value: object | None) -> str:
+            if value is None:
+                return ""
+            return value.isoformat() if isinstance(value, dt.date) else str(value)
+
         yield from self.row(
             "Date", Input((game.date if game else self._today).isoformat(), id="game-date")
         )
         yield from self.row(
-            "Opponent", Input(game.opponent or "" if game else "", id="game-opponent")
+            "Opponent", Input(shown(game.opponent if game else None), id="game-opponent")
         )
         yield from self.row(
             "Opponent rating",
-            Input(rating, id="game-opponent-rating", placeholder="empty: unrated opponent"),
+            Input(
+                shown(game.opponent_rating if game else None),
+                id="game-opponent-rating",
+                placeholder="empty: unrated opponent",
+            ),
         )
         yield from self.row("Result", ResultPicker(game.score if game else None, id="game-result"))
-        yield from self.row("Event", Input(game.event or "" if game else "", id="game-event"))
+        yield from self.row("Event", Input(shown(game.event if game else None), id="game-event"))
         yield from self.row(
-            "Own rating (Ro)", Input(own, id="game-own-rating", placeholder="empty: period start")
+            "Event from",
+            Input(
+                shown(game.event_start if game else None),
+                id="game-event-start",
+                placeholder="YYYY-MM-DD, or empty",
+            ),
+        )
+        yield from self.row(
+            "Event to",
+            Input(
+                shown(game.event_end if game else None),
+                id="game-event-end",
+                placeholder="YYYY-MM-DD, or empty",
+            ),
+        )
+        yield from self.row(
+            "Own rating (Ro)",
+            Input(
+                shown(game.own_rating if game else None),
+                id="game-own-rating",
+                placeholder="empty: period start",
+            ),
         )
         yield from self.row(
             "Rated", Checkbox("not a forfeit", game.rated if game else True, id="game-rated")
         )
+        yield from self.notes_row(game.notes if game else "", "game-notes")
 
     def on_mount(self) -> None:
         # The date is selected: typing replaces it, an arrow key keeps it for editing.
         self.query_one("#game-date", Input).focus()
 
+    def event_end(self, text: str) -> dt.date | None:
+        """The event's last day: a date, not before its first (the repository refuses that too)."""
+        end = optional_date(text)
+        try:
+            start = optional_date(self.text("game-event-start"))
+        except InvalidInput:
+            start = None  # the start field has its own reason
+        if start is not None and end is not None and end < start:
+            raise InvalidInput(f"the event cannot end before it starts ({start.isoformat()})")
+        return end
+
+    @on(Input.Changed, "#game-event-start")
+    def _recheck_event_end(self) -> None:
+        """An end marked for coming before the start follows the start as it is fixed."""
+        if self.query_one("#game-event-end").has_class("-invalid"):
+            self.checked("game-event-end", self.event_end)
+
     def action_save(self) -> None:
         values = {
             "game-date": self.checked("game-date", parse_date),
+            "game-opponent": self.checked("game-opponent", checked_text("the opponent")),
             "game-opponent-rating": self.checked(
                 "game-opponent-rating", optional_rating("opponent rating")
             ),
-            "game-own-rating": self.checked("game-own-rating", optional_rating("own rating")),
         }
         result = self.query_one("#game-result", ResultPicker).value
         self.mark(
             "game-result", "choose a result: 1, 0.5 or 0 (or w, d, l)" if result is None else None
         )
         values["game-result"] = _BAD if result is None else result
-        bad = self.first_bad(values)
+        values |= {
+            "game-event": self.checked("game-event", checked_text("the event")),
+            "game-event-start": self.checked("game-event-start", optional_date),
+            "game-event-end": self.checked("game-event-end", self.event_end),
+            "game-own-rating": self.checked("game-own-rating", optional_rating("own rating")),
+            "game-notes": self.notes("game-notes"),
+        }
+        bad = self.first_bad(values)  # in the order of the fields: the focus goes to the first
         if bad is not None:
             self.refuse(bad)
             return
         assert result is not None
-        old = self.game
-        event = self.text("game-event") or None
         self.dismiss(
             NewGame(
                 date=values["game-date"],
                 opponent_rating=values["game-opponent-rating"],
                 score=result,
-                opponent=self.text("game-opponent") or None,
-                event=event,
-                # The event's dates (set by an import or the CLI) stay with the event they belong to.
-                event_start=old.event_start if old and old.event == event else None,
-                event_end=old.event_end if old and old.event == event else None,
+                opponent=values["game-opponent"] or None,
+                event=values["game-event"] or None,
+                event_start=values["game-event-start"],
+                event_end=values["game-event-end"],
                 own_rating=values["game-own-rating"],
                 rated=self.query_one("#game-rated", Checkbox).value,
-                notes=old.notes if old else "",
+                notes=values["game-notes"],
             )
         )
 
@@ -406,6 +517,7 @@ class PlayerForm(_Form[dict[str, Any] | None]):
             "Ever 2400",
             Checkbox("published 2400+ before", p.reached_2400 if p else False, id="player-2400"),
         )
+        yield from self.notes_row(p.notes if p else "", "player-notes")
 
     def on_mount(self) -> None:
         self.query_one("#player-name", Input).focus()
@@ -424,6 +536,7 @@ class PlayerForm(_Form[dict[str, Any] | None]):
             "player-fide-id": self.checked(
                 "player-fide-id", optional_whole("FIDE id", 1, 2_000_000_000)
             ),
+            "player-notes": self.notes("player-notes"),
         }
         bad = self.first_bad(values)
         if bad is not None:
@@ -438,6 +551,7 @@ class PlayerForm(_Form[dict[str, Any] | None]):
                 "fixed_k": values["player-k"],
                 "fide_id": values["player-fide-id"],
                 "reached_2400": self.query_one("#player-2400", Checkbox).value,
+                "notes": values["player-notes"],
             }
         )
 
