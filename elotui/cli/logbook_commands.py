@@ -26,6 +26,7 @@ from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.logbook.paths import resolve_db_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
+    from elotui.logbook.csv_io import ImportSummary
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
 
 Handler = Callable[[argparse.Namespace], int]
@@ -605,6 +606,12 @@ def _register_transfer(sub: SubParsers) -> None:
         metavar="NAME",
         help="whose games (required for PGN; for CSV fills an empty player column)",
     )
+    importing.add_argument(
+        "--keep-duplicates",
+        action="store_true",
+        help="import every game, even one already in the logbook (same player, date, opponent, "
+        "ratings, result, event and rated); by default those are skipped",
+    )
     importing.set_defaults(handler=import_file)
 
     exporting = add_command(sub, "export", "export games as CSV or whole players as JSON")
@@ -631,23 +638,41 @@ def import_file(args: argparse.Namespace) -> int:
     if kind == ".csv":
         from elotui.logbook.csv_io import import_csv
 
-        summary = import_csv(repository, path, player=args.player)
+        summary = import_csv(
+            repository, path, player=args.player, keep_duplicates=args.keep_duplicates
+        )
     elif kind == ".pgn":
         from elotui.logbook.pgn_io import import_pgn
 
-        summary = import_pgn(repository, path, player=args.player)
+        summary = import_pgn(
+            repository, path, player=args.player, keep_duplicates=args.keep_duplicates
+        )
     else:
         from elotui.logbook.json_io import import_json
 
-        summary = import_json(repository, path)
+        summary = import_json(repository, path)  # new players only: nothing can be there already
     if wants_json(args):
         print_json(summary.as_json())
         return 0
-    players = ", ".join(f"{name} {count}" for name, count in summary.games_by_player.items())
-    print(f"imported {summary.imported} game(s) from {path}" + (f" ({players})" if players else ""))
+    print(import_message(summary, path))
     for reason, count in summary.skipped.items():
         print(f"skipped {count}: {reason}")
     return 0
+
+
+def import_message(summary: ImportSummary, path: Path) -> str:
+    """One line: what an import added, and how many of its games the logbook had already."""
+    already = summary.already_in_logbook
+    if already and not summary.imported:
+        if already == 1:
+            return f"nothing imported from {path}: its game is already in the logbook"
+        return f"nothing imported from {path}: all {already} games are already in the logbook"
+    players = ", ".join(f"{name} {count}" for name, count in summary.games_by_player.items())
+    details = [players] if players else []
+    if already:
+        details.append(f"{already} already in the logbook, skipped")
+    text = f"imported {summary.imported} game(s) from {path}"
+    return text + (f" ({'; '.join(details)})" if details else "")
 
 
 @logbook_errors

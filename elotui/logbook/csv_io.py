@@ -10,6 +10,10 @@ An import reads and checks every row before it writes anything; if any row is ba
 one `FILE:LINE: column: reason` line per problem and nothing is written. Good files go in with one
 executemany in one transaction, so an interrupted import leaves nothing behind either.
 
+A game already in the logbook (same player, date, opponent, opponent rating, result, event, own rating
+and rated: `DUPLICATE_KEY_COLUMNS`) is left out, counted as a multiset, in that same transaction; so a
+file imported twice adds nothing the second time. `keep_duplicates=True` imports every row.
+
 Nothing in a file is ever run: cells are only compared, parsed as numbers or dates, or stored as text.
 A text cell (player, opponent, event) that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`)
 is exported with a leading apostrophe, which an import removes again (`escape_cell`/`unescape_cell`),
@@ -32,6 +36,7 @@ from typing import Any, TextIO
 
 from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
+    ImportedGames,
     LogbookError,
     NotFound,
     PlayerRecord,
@@ -78,6 +83,8 @@ RATED_FLAGS: dict[str, int] = {
     "0": 0,
 }
 EARLIEST_YEAR, LATEST_YEAR = 1850, 2200
+# The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
+SKIP_ALREADY_THERE = "games already in the logbook"
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -95,21 +102,47 @@ class ImportFailed(LogbookError):
 class ImportSummary:
     file: str
     imported: int
-    games_by_player: dict[str, int] = field(default_factory=dict)
-    skipped: dict[str, int] = field(default_factory=dict)  # reason → games left out
+    games_by_player: dict[str, int] = field(default_factory=dict)  # games imported, by player
+    skipped: dict[str, int] = field(default_factory=dict)  # reason → games of the file left out
+    already_in_logbook: int = 0  # games left out because the logbook has them already
 
     @property
     def skipped_total(self) -> int:
-        return sum(self.skipped.values())
+        """Every game of the file that was left out, the ones already in the logbook included."""
+        return sum(self.skipped.values()) + self.already_in_logbook
 
     def as_json(self) -> dict[str, Any]:
+        reasons = dict(self.skipped)
+        if self.already_in_logbook:
+            reasons[SKIP_ALREADY_THERE] = self.already_in_logbook
         return {
             "file": self.file,
             "imported": self.imported,
             "players": self.games_by_player,
             "skipped": self.skipped_total,
-            "skipped_reasons": self.skipped,
+            "skipped_reasons": reasons,
+            "already_in_logbook": self.already_in_logbook,
         }
+
+
+def imported_summary(
+    label: str,
+    result: ImportedGames,
+    games_by_player: Mapping[str, int],
+    player_ids: Mapping[str, int],
+    skipped: Mapping[str, int],
+) -> ImportSummary:
+    """The summary of an import whose rows went through `Repository.import_games`."""
+    names = {player_id: name for name, player_id in player_ids.items()}
+    left = Counter(games_by_player)
+    left.subtract({names[player_id]: count for player_id, count in result.already_there.items()})
+    return ImportSummary(
+        label,
+        result.added,
+        {name: count for name, count in left.items() if count > 0},
+        dict(skipped),
+        result.already_there_total,
+    )
 
 
 def escape_cell(text: str) -> str:
@@ -348,8 +381,18 @@ def parse_games_csv(
     return rows, per_player, skipped
 
 
-def import_csv(repository: Repository, path: Path, *, player: str | None = None) -> ImportSummary:
-    """Check the whole file, then add all its games in one transaction (or raise, having added none)."""
+def import_csv(
+    repository: Repository,
+    path: Path,
+    *,
+    player: str | None = None,
+    keep_duplicates: bool = False,
+) -> ImportSummary:
+    """Check the whole file, then add its games in one transaction (or raise, having added none).
+
+    The games already in the logbook are left out (counted in `already_in_logbook`), unless
+    `keep_duplicates`.
+    """
     label = str(path)
     player_ids = repository.player_ids_by_name()
     if player is not None and player not in player_ids:
@@ -367,8 +410,8 @@ def import_csv(repository: Repository, path: Path, *, player: str | None = None)
         raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
-    imported = repository.add_games(rows)
-    return ImportSummary(label, imported, dict(per_player), dict(skipped))
+    result = repository.import_games(rows, keep_duplicates=keep_duplicates)
+    return imported_summary(label, result, per_player, player_ids, skipped)
 
 
 def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord]) -> int:

@@ -8,7 +8,8 @@ each game where the named player is `White` or `Black` (compared without regard 
   (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped);
 - the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
 - `Event` and, when complete, `EventDate` as the event's start.
-Every skipped game is counted by reason; the games are added in one transaction.
+Every skipped game is counted by reason; the games are added in one transaction, less those already in
+the logbook (as for CSV, see `csv_io`), unless `keep_duplicates`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import chess.pgn
 
-from elotui.logbook.csv_io import ImportSummary
+from elotui.logbook.csv_io import ImportSummary, imported_summary
 from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
     DRAW,
@@ -117,7 +118,9 @@ def read_pgn_games(handle: Any, player: str) -> tuple[list[NewGame], Counter[str
     return games, skipped
 
 
-def import_pgn(repository: Repository, path: Path, *, player: str) -> ImportSummary:
+def import_pgn(
+    repository: Repository, path: Path, *, player: str, keep_duplicates: bool = False
+) -> ImportSummary:
     record = repository.find_player(player)  # NotFound says how to add the player
     label = str(path)
     try:
@@ -127,7 +130,8 @@ def import_pgn(repository: Repository, path: Path, *, player: str) -> ImportSumm
         raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
-    imported = repository.add_games([game_row(record.id, game) for game in games])
-    return ImportSummary(
-        label, imported, {record.name: imported} if imported else {}, dict(skipped)
+    result = repository.import_games(
+        [game_row(record.id, game) for game in games], keep_duplicates=keep_duplicates
     )
+    found = {record.name: len(games)} if games else {}
+    return imported_summary(label, result, found, {record.name: record.id}, skipped)

@@ -9,8 +9,10 @@
 - A published rating's month is text `YYYY-MM`.
 - Each call opens one short session or connection; each write is one transaction (`BEGIN IMMEDIATE`), so a
   failed write changes nothing and raises a `LogbookError` whose `str()` says why in one line.
-- Bulk paths (`add_games`, `games_for_replay`) use SQLAlchemy Core with one `executemany` or one select
-  of plain tuples, never one ORM object per game.
+- Bulk paths (`add_games`, `import_games`, `games_for_replay`) use SQLAlchemy Core with one `executemany`
+  or one select of plain tuples, never one ORM object per game.
+- An import (`import_games`) skips the games already in the logbook, counted as a multiset on
+  `DUPLICATE_KEY_COLUMNS`, in the same transaction as its insert.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import operator
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -64,6 +68,7 @@ __all__ = [
     "SCORE_BY_HALVES",
     "WIN",
     "GameRecord",
+    "ImportedGames",
     "InvalidData",
     "LogbookError",
     "NewGame",
@@ -96,6 +101,33 @@ GAME_COLUMNS: tuple[str, ...] = (
     "rated",
     "notes",
 )
+
+# What makes an imported game "the same" as one in the logbook (the event's dates and the notes do not
+# count): a file imported twice adds nothing the second time. `_DUPLICATE_KEY` picks these columns out
+# of a storage row (`GAME_COLUMNS` order).
+DUPLICATE_KEY_COLUMNS: tuple[str, ...] = (
+    "player_id",
+    "date",
+    "opponent",
+    "opponent_rating",
+    "score_halves",
+    "event",
+    "own_rating",
+    "rated",
+)
+_DUPLICATE_KEY = operator.itemgetter(*(GAME_COLUMNS.index(name) for name in DUPLICATE_KEY_COLUMNS))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ImportedGames:
+    """What `import_games` did: games added, and games left out as already there, by player id."""
+
+    added: int
+    already_there: dict[int, int] = dataclasses.field(default_factory=dict)
+
+    @property
+    def already_there_total(self) -> int:
+        return sum(self.already_there.values())
 
 
 # --- checks (the database enforces the same; these give the friendlier message) ------------------
@@ -273,6 +305,26 @@ def _bulk_insert_sql() -> str:
     )
     assert order == GAME_COLUMNS, order
     return sql
+
+
+def _duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str:
+    """One select of the duplicate keys of these players' games from `first` to `last` (ISO dates).
+
+    The values come out as the import rows hold them: dates as ISO text, `rated` 0/1, and an empty
+    opponent or event as NULL (what an import stores for an empty cell). The date range is the
+    file's: games outside it cannot be the same, and the index on (player_id, date) skips them.
+    """
+    columns = [
+        func.nullif(GAME_TABLE.c[name], "") if name in ("opponent", "event") else GAME_TABLE.c[name]
+        for name in DUPLICATE_KEY_COLUMNS
+    ]
+    # The ids are our own integers (the player table's) and the dates checked ISO text: inline, so
+    # any number of players fits.
+    statement = select(*columns).where(
+        GAME_TABLE.c.player_id.in_(sorted(map(int, player_ids))),
+        GAME_TABLE.c.date.between(dt.date.fromisoformat(first), dt.date.fromisoformat(last)),
+    )
+    return str(statement.compile(dialect=sqlite_dialect(), compile_kwargs={"literal_binds": True}))
 
 
 @functools.cache
@@ -500,6 +552,63 @@ class Repository:
         except (IntegrityError, OperationalError) as error:
             raise _explain(error) from None
         return len(rows)
+
+    def import_games(
+        self, rows: Sequence[Sequence[Any]], *, keep_duplicates: bool = False
+    ) -> ImportedGames:
+        """`add_games` for an import: games already in the logbook are left out (all or nothing).
+
+        Two games are the same when their `DUPLICATE_KEY_COLUMNS` are equal, counted as a multiset: a
+        file that holds a game twice (a double round) adds one of them when the logbook has it once.
+        The existing games of the players in `rows` are read with one select of plain tuples inside
+        the insert's own transaction (under the write lock), so a concurrent writer cannot slip a game
+        in between. `keep_duplicates` adds every row, as `add_games` does.
+        """
+        if not rows:
+            return ImportedGames(0)
+        already: Counter[int] = Counter()
+        try:
+            with self._writer.begin() as connection:
+                kept = rows
+                if not keep_duplicates:
+                    kept, already = self._leave_out_existing(connection, rows)
+                if kept:
+                    connection.exec_driver_sql(_bulk_insert_sql(), kept)
+        except (IntegrityError, OperationalError) as error:
+            raise _explain(error) from None
+        return ImportedGames(len(kept), dict(already))
+
+    @staticmethod
+    def _leave_out_existing(
+        connection: Any, rows: Sequence[Sequence[Any]]
+    ) -> tuple[Sequence[Sequence[Any]], Counter[int]]:
+        """The rows not yet in the logbook (as a multiset), and those left out by player id."""
+        already: Counter[int] = Counter()
+        player_ids = {row[0] for row in rows}
+        dates = [row[1] for row in rows]
+        sql = _duplicate_keys_sql(player_ids, min(dates), max(dates))
+        driver = connection.connection.driver_connection
+        with gc_paused():
+            cursor = driver.execute(sql)
+            try:
+                existing: Counter[tuple[Any, ...]] = Counter(cursor.fetchall())
+            finally:
+                cursor.close()
+            if not existing:
+                return rows, already  # a new player, or new dates: nothing to compare
+            keys = list(map(_DUPLICATE_KEY, rows))
+            if existing.keys().isdisjoint(keys):
+                return rows, already  # all new (no Python loop over the rows)
+            kept: list[Sequence[Any]] = []
+            keep = kept.append
+            for row, game in zip(rows, keys, strict=True):
+                left = existing.get(game)
+                if left:
+                    existing[game] = left - 1
+                    already[row[0]] += 1
+                else:
+                    keep(row)
+        return kept, already
 
     def add_players_with_games(self, bundles: Sequence[PlayerBundle]) -> int:
         """Add whole players (profile, games, published ratings) in one transaction; returns games."""

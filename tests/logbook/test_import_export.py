@@ -346,3 +346,153 @@ def test_pgn_import(repo: Repository, tmp_path: Path) -> None:
     )
     with pytest.raises(NotFound, match="elotui player add 'Zoe'"):
         import_pgn(repo, path, player="Zoe")
+
+
+# --- games already in the logbook are skipped (counted as a multiset) ------------------------------
+
+ROWS_3 = [
+    ["Alice", "2024-03-01", "Bob", "1600", "1", "Open", "2024-03-01", "2024-03-03", "1500", "yes"],
+    ["Alice", "2024-03-02", "", "", "0.5", "", "", "", "", "no"],
+    ["Alice", "2024-03-03", "Carl", "1700", "0", "", "", "", "", ""],
+]
+
+
+def test_importing_the_same_csv_twice_adds_nothing(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = _write_csv(tmp_path / "games.csv", ROWS_3)
+    first = import_csv(repo, path)
+    assert (first.imported, first.already_in_logbook, first.games_by_player) == (3, 0, {"Alice": 3})
+    before = _game_tuples(repo)
+
+    again = import_csv(repo, path)
+    assert (again.imported, again.already_in_logbook, again.games_by_player) == (0, 3, {})
+    assert again.skipped_total == 3 and again.skipped == {}
+    assert again.as_json()["already_in_logbook"] == 3
+    assert again.as_json()["skipped_reasons"] == {"games already in the logbook": 3}
+    assert repo.count_games(alice.id) == 3
+    assert _game_tuples(repo) == before
+
+
+def test_a_game_differing_in_one_compared_field_is_new(repo: Repository, tmp_path: Path) -> None:
+    """Each compared field on its own makes a different game; event dates and notes do not."""
+    repo.add_player("Alice")
+    repo.add_player("Bob")
+    base = ["Alice", "2024-03-01", "Bob", "1600", "1", "Open", "", "", "1500", "yes"]
+    import_csv(repo, _write_csv(tmp_path / "base.csv", [base]))
+    changes = {0: "Bob", 1: "2024-03-02", 2: "Dan", 3: "1601", 4: "0.5", 5: "Club", 8: "1501",
+               9: "no"}  # fmt: skip
+    variants = []
+    for column, value in changes.items():
+        row = list(base)
+        row[column] = value
+        variants.append(row)
+    unrated = list(base)
+    unrated[3] = ""  # an unrated opponent is not a rating of 1600
+    no_own = list(base)
+    no_own[8] = ""
+    same_but_dates = list(base)
+    same_but_dates[6:8] = ["2024-03-01", "2024-03-04"]  # the event's dates are not compared
+    summary = import_csv(
+        repo, _write_csv(tmp_path / "v.csv", [*variants, unrated, no_own, same_but_dates])
+    )
+    assert (summary.imported, summary.already_in_logbook) == (10, 1)
+    assert summary.games_by_player == {"Alice": 9, "Bob": 1}
+    assert repo.count_games() == 11
+
+
+def test_a_double_round_imports_the_game_the_logbook_lacks(
+    repo: Repository, tmp_path: Path
+) -> None:
+    alice = repo.add_player("Alice")
+    # The logbook has the game once, typed in (ORM path, an empty opponent stored as "").
+    repo.add_game(alice.id, NewGame(dt.date(2024, 5, 4), 1800, DRAW, opponent="", event="Open"))
+    double = ["Alice", "2024-05-04", "", "1800", "0.5", "Open", "", "", "", "yes"]
+    other = ["Alice", "2024-05-05", "Eve", "1900", "0", "Open", "", "", "", "yes"]
+    path = _write_csv(tmp_path / "double.csv", [double, double, other])
+    summary = import_csv(repo, path)
+    assert (summary.imported, summary.already_in_logbook) == (2, 1)
+    assert summary.games_by_player == {"Alice": 2}
+    games = repo.games_for_replay(alice.id)
+    assert [(g.date.day, g.opponent_rating) for g in games] == [(4, 1800), (4, 1800), (5, 1900)]
+    # Into an empty logbook, both games of the double round go in.
+    other_repo = open_repository(tmp_path / "other.db")
+    other_repo.add_player("Alice")
+    assert import_csv(other_repo, path).imported == 3
+    assert import_csv(other_repo, path).imported == 0
+
+
+def test_keep_duplicates_imports_every_row(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = _write_csv(tmp_path / "games.csv", ROWS_3)
+    import_csv(repo, path)
+    summary = import_csv(repo, path, keep_duplicates=True)
+    assert (summary.imported, summary.already_in_logbook) == (3, 0)
+    assert summary.games_by_player == {"Alice": 3}
+    assert repo.count_games(alice.id) == 6
+    assert import_csv(repo, path).already_in_logbook == 3  # counted as a multiset: 6 there, 3 left
+
+
+def test_a_bad_row_imports_nothing_even_among_duplicates(repo: Repository, tmp_path: Path) -> None:
+    repo.add_player("Alice")
+    import_csv(repo, _write_csv(tmp_path / "games.csv", ROWS_3))
+    bad = ["Alice", "2024-03-04", "", "1700", "2", "", "", "", "", ""]
+    new = ["Alice", "2024-03-05", "", "1700", "1", "", "", "", "", ""]
+    path = _write_csv(tmp_path / "more.csv", [*ROWS_3, new, bad])
+    with pytest.raises(ImportFailed) as failed:
+        import_csv(repo, path)
+    assert failed.value.errors == [f"{path}:6: result: expected 1, 0.5 or 0, not '2'"]
+    assert repo.count_games() == 3
+
+
+def test_the_existing_games_are_read_once_inside_the_insert_transaction(
+    repo: Repository, tmp_path: Path
+) -> None:
+    from sqlalchemy import event
+
+    repo.add_player("Alice")
+    path = _write_csv(tmp_path / "games.csv", ROWS_3 * 40)
+    import_csv(repo, path)
+    statements: list[str] = []
+    event.listen(
+        repo.engine, "connect", lambda dbapi, _record: dbapi.set_trace_callback(statements.append)
+    )
+    assert import_csv(repo, path).already_in_logbook == 120
+    reads = [i for i, sql in enumerate(statements) if sql.lstrip().upper().startswith("SELECT")
+             and "FROM game" in sql]  # fmt: skip
+    assert len(reads) == 1, statements
+    begin = statements.index("BEGIN IMMEDIATE")
+    commit = statements.index("COMMIT")
+    assert begin < reads[0] < commit
+
+
+def test_pgn_reimport_skips_the_games_already_there(repo: Repository, tmp_path: Path) -> None:
+    alice = repo.add_player("Alice")
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN)
+    assert import_pgn(repo, path, player="Alice").imported == 3
+    again = import_pgn(repo, path, player="Alice")
+    assert (again.imported, again.already_in_logbook, again.games_by_player) == (0, 3, {})
+    assert again.skipped == {
+        SKIP_NOT_PLAYER: 1,
+        SKIP_NO_DATE: 1,
+        SKIP_NO_RESULT: 1,
+        SKIP_BAD_RATING: 1,
+    }
+    assert repo.count_games(alice.id) == 3
+    kept = import_pgn(repo, path, player="Alice", keep_duplicates=True)
+    assert (kept.imported, kept.already_in_logbook) == (3, 0)
+    assert repo.count_games(alice.id) == 6
+
+
+def test_a_csv_export_of_pgn_games_imports_as_duplicates(repo: Repository, tmp_path: Path) -> None:
+    """A game is the same whichever file format brought it in."""
+    repo.add_player("Alice")
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(PGN)
+    import_pgn(repo, pgn, player="Alice")
+    out = io.StringIO()
+    export_csv(repo, out, repo.list_players())
+    exported = tmp_path / "export.csv"
+    exported.write_text(out.getvalue())
+    summary = import_csv(repo, exported)
+    assert (summary.imported, summary.already_in_logbook) == (0, 3)

@@ -979,6 +979,14 @@ def import_file(repository: Repository, path: Path, player: str | None) -> Write
     else:
         raise ValueError(f"{path}: import reads .csv, .pgn or .json files")
     skipped = "".join(f"; skipped {count}: {why}" for why, count in summary.skipped.items())
+    already = summary.already_in_logbook
+    if already and not summary.imported:
+        games = "its game is" if already == 1 else f"all {already} games are"
+        return WriteDone(
+            f"Nothing imported from {path.name}: {games} already in the logbook{skipped}"
+        )
+    if already:
+        skipped = f" ({already} already in the logbook, skipped){skipped}"
     return WriteDone(f"Imported {summary.imported} game(s) from {path.name}{skipped}")
 
 

@@ -1,0 +1,183 @@
+"""`elotui import` through `elotui.cli.main`: games already in the logbook are skipped, and one line
+says so (exit 0); `--keep-duplicates` imports every row; a bad row still refuses the whole file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from elotui.cli import main
+
+HEADER = (
+    "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
+)
+GAMES = [
+    "Alice,2024-03-01,Bob,1600,1,Open,2024-03-01,2024-03-02,,yes\n",
+    "Alice,2024-03-02,,,0.5,,,,,no\n",
+    "Alice,2024-03-03,Carl,1700,0,,,,1500,\n",
+]
+PGN = """\
+[Event "Club"]
+[Date "2024.03.01"]
+[White "Alice"]
+[Black "Bob"]
+[Result "1-0"]
+[BlackElo "1600"]
+
+1. e4 1-0
+
+[Event "Club"]
+[Date "2024.03.08"]
+[White "Carl"]
+[Black "Alice"]
+[Result "1/2-1/2"]
+
+1. d4 1/2-1/2
+
+[Event "Club"]
+[Date "2024.03.09"]
+[White "Dora"]
+[Black "Eve"]
+[Result "1-0"]
+
+1. c4 1-0
+"""
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
+    path = str(tmp_path / "logbook.db")
+    assert main(["player", "add", "Alice", "--db", path]) == 0
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's own errors
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def games(capsys: pytest.CaptureFixture[str], db: str) -> int:
+    code, out, _ = run(capsys, "game", "list", "--player", "Alice", "--json", "--db", db)
+    assert code == 0
+    return len(json.loads(out)["games"])
+
+
+def csv_file(tmp_path: Path, name: str, *rows: str) -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + "".join(rows), encoding="utf-8")
+    return path
+
+
+def test_reimport_says_nothing_was_imported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    path = csv_file(tmp_path, "games.csv", *GAMES)
+    assert run(capsys, "import", str(path), "--db", db) == (
+        0,
+        f"imported 3 game(s) from {path} (Alice 3)\n",
+        "",
+    )
+    assert run(capsys, "import", str(path), "--db", db) == (
+        0,
+        f"nothing imported from {path}: all 3 games are already in the logbook\n",
+        "",
+    )
+    assert games(capsys, db) == 3
+
+
+def test_partly_new_file_says_how_many_were_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    run(capsys, "import", str(csv_file(tmp_path, "old.csv", *GAMES[:2])), "--db", db)
+    path = csv_file(tmp_path, "all.csv", *GAMES)
+    assert run(capsys, "import", str(path), "--db", db) == (
+        0,
+        f"imported 1 game(s) from {path} (Alice 1; 2 already in the logbook, skipped)\n",
+        "",
+    )
+    assert games(capsys, db) == 3
+
+
+def test_a_single_game_already_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    path = csv_file(tmp_path, "one.csv", GAMES[0])
+    run(capsys, "import", str(path), "--db", db)
+    assert run(capsys, "import", str(path), "--db", db) == (
+        0,
+        f"nothing imported from {path}: its game is already in the logbook\n",
+        "",
+    )
+
+
+def test_json_output_counts_the_games_already_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    run(capsys, "import", str(csv_file(tmp_path, "old.csv", GAMES[1])), "--db", db)
+    path = csv_file(tmp_path, "all.csv", *GAMES)
+    code, out, err = run(capsys, "import", str(path), "--db", db, "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "file": str(path),
+        "imported": 2,
+        "players": {"Alice": 2},
+        "skipped": 1,
+        "skipped_reasons": {"games already in the logbook": 1},
+        "already_in_logbook": 1,
+    }
+
+
+def test_keep_duplicates_imports_every_row(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    path = csv_file(tmp_path, "games.csv", *GAMES)
+    run(capsys, "import", str(path), "--db", db)
+    assert run(capsys, "import", str(path), "--keep-duplicates", "--db", db) == (
+        0,
+        f"imported 3 game(s) from {path} (Alice 3)\n",
+        "",
+    )
+    assert games(capsys, db) == 6
+
+
+def test_a_bad_row_among_duplicates_still_refuses_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
+) -> None:
+    run(capsys, "import", str(csv_file(tmp_path, "games.csv", *GAMES)), "--db", db)
+    path = csv_file(tmp_path, "bad.csv", *GAMES, "Alice,2024-03-04,,1600,3,,,,,\n")
+    assert run(capsys, "import", str(path), "--db", db) == (
+        2,
+        "",
+        f"{path}:5: result: expected 1, 0.5 or 0, not '3'\nelotui: nothing imported (1 problem)\n",
+    )
+    assert games(capsys, db) == 3
+
+
+def test_pgn_reimport(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str) -> None:
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN, encoding="utf-8")
+    argv = ("import", str(path), "--player", "Alice", "--db", db)
+    assert run(capsys, *argv) == (
+        0,
+        f"imported 2 game(s) from {path} (Alice 2)\nskipped 1: games without the player\n",
+        "",
+    )
+    assert run(capsys, *argv) == (
+        0,
+        f"nothing imported from {path}: all 2 games are already in the logbook\n"
+        "skipped 1: games without the player\n",
+        "",
+    )
+    assert run(capsys, *argv, "--keep-duplicates")[:2] == (
+        0,
+        f"imported 2 game(s) from {path} (Alice 2)\nskipped 1: games without the player\n",
+    )
+    assert games(capsys, db) == 4
