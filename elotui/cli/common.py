@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -93,6 +92,8 @@ def _number_marker(value: object) -> str:
 
 def print_json(document: Any) -> None:
     """One JSON document on stdout. Decimals print as written (12.80 stays 12.80, never 12.8000001)."""
+    import json  # here: `elotui` alone (the app) never needs it
+
     text = json.dumps(document, indent=2, ensure_ascii=False, default=_number_marker)
     sys.stdout.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
 

@@ -21,10 +21,10 @@ ROW = re.compile(
 
 def runs(quick: bool) -> list[list[str]]:
     scripts = [
-        ["bench_startup.py", "12"],
+        ["bench_startup.py", "25"],
         ["bench_period.py", "--runs", "20"],
-        ["bench_logbook.py", "--games", "100000", "--players", "1", "--runs", "3"],
-        ["bench_history.py"],
+        ["bench_logbook.py", "--games", "100000", "--players", "1", "--runs", "5"],
+        ["bench_history.py", "9"],
     ]
     if not quick:
         scripts.append(
