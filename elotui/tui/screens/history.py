@@ -30,6 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
+from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from elotui.rating.text import (
@@ -335,6 +336,7 @@ class HistoryScreen(AppScreen):
         self._select_game_after_load: int | None = None
         self._idle = False  # nothing is loading or being written (tests and scenes wait for it)
         self.first_rows_painted: float | None = None  # perf_counter() then (the benchmark reads it)
+        self._picker_mounted: AwaitMount | None = None
 
     @property
     def loaded(self) -> bool:
@@ -359,9 +361,8 @@ class HistoryScreen(AppScreen):
             yield Footer()
             return
         with Horizontal(id="history-bar"):
-            yield Select[int](
-                [], prompt="player", id="player-select", compact=True, allow_blank=True
-            )
+            # The player picker (a Select: five widgets) comes after the first rows (`_picker`).
+            yield Static(" player", id="player-slot")
             yield Static("opening the logbook…", id="history-summary")
         with Horizontal(id="history-top"):
             with Vertical(id="games-panel", classes="history-panel"):
@@ -380,7 +381,7 @@ class HistoryScreen(AppScreen):
             yield Static("FIDE check, one row per month", classes="panel-title")
             yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
             yield Static("", id="check-note")
-        # The footer (a widget per key) comes once the first rows are painted (`_add_footer`).
+        # The footer (a widget per key) comes once the first rows are painted (`_add_the_rest`).
 
     def on_mount(self) -> None:
         self.title = "elotui"
@@ -532,8 +533,9 @@ class HistoryScreen(AppScreen):
     # --- messages from the workers --------------------------------------------------------------------
 
     @on(PlayersLoaded)
-    def _players_loaded(self, message: PlayersLoaded) -> None:
+    async def _players_loaded(self, message: PlayersLoaded) -> None:
         self.players = message.players
+        await self._picker()
         select = self.query_one("#player-select", Select)
         with self.prevent(Select.Changed):
             select.set_options((player.name, player.id) for player in self.players)
@@ -584,13 +586,25 @@ class HistoryScreen(AppScreen):
         if self.first_rows_painted is None:
             self.first_rows_painted = time.perf_counter()
         shown.set()
-        self._add_footer()
+        self._add_the_rest()
 
-    def _add_footer(self) -> None:
+    def _add_the_rest(self) -> None:
+        """What the first rows are shown without: the player picker and the footer."""
+        self._picker()
         if not self.query(Footer):
             self.mount(Footer())
             # A footer shows keys when told the bindings changed; one mounted late has to be told.
             self.call_after_refresh(self.refresh_bindings)
+
+    def _picker(self) -> AwaitMount:
+        """Mount the player picker in place of its placeholder, once; await the result to use it."""
+        if self._picker_mounted is None:
+            slot = self.query_one("#player-slot")
+            picker = Select[int]([], prompt="player", id="player-select", compact=True,
+                                 allow_blank=True)  # fmt: skip
+            self._picker_mounted = self.query_one("#history-bar").mount(picker, before=slot)
+            slot.remove()
+        return self._picker_mounted
 
     @on(GamesLoaded)
     def _games_loaded(self, message: GamesLoaded) -> None:
@@ -677,14 +691,14 @@ class HistoryScreen(AppScreen):
     # --- showing ---------------------------------------------------------------------------------------
 
     def _show_empty(self, text: str) -> None:
-        self._add_footer()
+        self._add_the_rest()
         self.query_one("#history-summary", Static).update(text)
         for selector in ("#games", "#fide-check", "#crossings"):
             self.query_one(selector, DataTable).clear()
         self.query_one("#check-note", Static).update("")
 
     def _show_summary(self) -> None:
-        self._add_footer()
+        self._add_the_rest()
         player = self.player
         if player is None:
             return
