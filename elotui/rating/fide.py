@@ -7,9 +7,9 @@ Where the text is silent this module follows `decisions.md`; each decision is on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from elotui.rating.performance import performance_rating
 from elotui.rating.rounding import round_half_away
@@ -47,8 +47,10 @@ def counted_diff(own: int, opponent: int, played_on: date | None = None) -> int:
     return diff
 
 
-@dataclass(frozen=True)
-class GameDelta:
+# The records here are NamedTuples, not dataclasses: `elotui period` is a whole process that scripts
+# wait for, and importing `dataclasses` (which imports `inspect`) is a sixth of it
+# (tests/benchmarks/bench_period.py); a replay makes one GameDelta per game, and a tuple is quicker.
+class GameDelta(NamedTuple):
     """One rated game seen from the player: D, D after the 400 rule, PD and ΔR (hundredths)."""
 
     own: int
@@ -86,8 +88,7 @@ def game_delta(
     )
 
 
-@dataclass(frozen=True)
-class KProfile:
+class KProfile(NamedTuple):
     """What decides a player's K at the start of a period (decisions §6 and §7)."""
 
     birth_year: int | None = None
@@ -121,8 +122,7 @@ def capped_k(k: int, games: int) -> int:
     return min(k, K_TIMES_GAMES_MAX // games)
 
 
-@dataclass(frozen=True)
-class PeriodGame:
+class PeriodGame(NamedTuple):
     """A rated game of the period against a rated opponent."""
 
     opponent: int
@@ -132,8 +132,7 @@ class PeriodGame:
     event: str | None = None
 
 
-@dataclass(frozen=True)
-class PeriodResult:
+class PeriodResult(NamedTuple):
     rating: int
     k: int  # before the 700 cap
     k_applied: int
@@ -146,7 +145,7 @@ class PeriodResult:
     per_game_rounded_total: int
     performance: int | None
     cap_on: bool = True
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     @property
     def n(self) -> int:
