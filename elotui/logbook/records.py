@@ -20,6 +20,11 @@ from typing import Any, NamedTuple
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 
+# Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
+# integers (the repository refuses more, and the player form says so on the field).
+GAMES_BEFORE_MAX = 1_000_000
+FIDE_ID_MAX = 999_999_999_999
+
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 # Index = half points stored in the database.
 SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)

@@ -39,7 +39,9 @@ from elotui.logbook.migrate import UpgradeResult, upgrade_database
 from elotui.logbook.models import Game, Player, PublishedRating
 from elotui.logbook.records import (
     DRAW,
+    FIDE_ID_MAX,
     GAME_FIELDS,
+    GAMES_BEFORE_MAX,
     HALVES_BY_SCORE,
     LOSS,
     PLAYER_FIELDS,
@@ -136,11 +138,6 @@ class ImportedGames:
 def _check_rating(value: int | None, what: str) -> None:
     if value is not None and not RATING_MIN <= value <= RATING_MAX:
         raise InvalidData(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
-
-
-# Upper bounds well above anything real; they keep numbers inside SQLite's 64-bit integers.
-GAMES_BEFORE_MAX = 1_000_000
-FIDE_ID_MAX = 999_999_999_999
 
 
 def _check_text(value: object, what: str) -> None:

@@ -412,6 +412,22 @@ async def test_notes_the_logbook_cannot_store_are_marked_not_written(
     assert game.notes == "bad byte"
 
 
+async def test_the_player_form_takes_the_numbers_the_logbook_stores(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    # 250,000 games before and FIDE id 3,000,000,000: the repository stores both (up to 1,000,000
+    # and 999,999,999,999); the form used to refuse more than 100,000 and 2,000,000,000.
+    await press(pilot, "n Cy tab 1500 tab tab 250000 tab tab 3000000000 ctrl+s")
+    cy = repository.find_player("Cy")
+    assert (cy.games_before, cy.fide_id) == (250_000, 3_000_000_000)
+    # Past the repository's bound the field is marked and nothing changes.
+    await press(pilot, "p tab tab tab 1000001 ctrl+s")
+    form = pilot.app.screen
+    assert isinstance(form, PlayerForm)
+    assert form.query_one("#player-games-before", Input).has_class("-invalid")
+    assert repository.find_player("Cy").games_before == 250_000
+
+
 async def test_a_players_notes_are_saved_from_the_player_form(
     pilot: Pilot[None], repository: Repository
 ) -> None:

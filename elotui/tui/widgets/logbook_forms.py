@@ -30,7 +30,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
-from elotui.logbook.records import NewGame
+from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
 
 if TYPE_CHECKING:
@@ -530,11 +530,11 @@ class PlayerForm(_Form[dict[str, Any] | None]):
                 "player-birth-year", optional_whole("birth year", 1850, 2200)
             ),
             "player-games-before": self.checked(
-                "player-games-before", optional_whole("games before", 0, 100_000)
+                "player-games-before", optional_whole("games before", 0, GAMES_BEFORE_MAX)
             ),
             "player-k": self.checked("player-k", optional_whole("K", K_MIN, K_MAX)),
             "player-fide-id": self.checked(
-                "player-fide-id", optional_whole("FIDE id", 1, 2_000_000_000)
+                "player-fide-id", optional_whole("FIDE id", 1, FIDE_ID_MAX)
             ),
             "player-notes": self.notes("player-notes"),
         }
