@@ -120,3 +120,30 @@ def test_calc_commands_do_not_import_textual() -> None:
         "print('textual' in sys.modules)\n"
     )
     assert out == "False"
+
+
+async def test_a_theme_restyles_every_screen(pilot: Pilot[None]) -> None:
+    """Screens start styled without Textual's own restyle (elotui/tui/screens/base.py): a theme
+    chosen later must still reach the screen on show, one built after it, and one shown again."""
+    from textual.color import Color
+
+    app = pilot.app
+
+    def theme_background() -> Color:
+        return Color.parse(app.get_css_variables()["background"])
+
+    def field_colour() -> Color:
+        return app.screen.query_one("#rating", Input).styles.color
+
+    first_background, first_field = app.screen.styles.background, field_colour()
+    app.theme = "textual-light"
+    await pilot.pause()
+    assert theme_background() != first_background
+    assert app.screen.styles.background == theme_background()
+    assert field_colour() != first_field
+    await pilot.press("f1")  # built after the change
+    assert app.screen.styles.background == theme_background()
+    app.theme = "nord"
+    await pilot.pause()
+    await pilot.press("f2")  # shown again after a change made elsewhere
+    assert app.screen.styles.background == theme_background()
