@@ -4,11 +4,26 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from io import StringIO
 from pathlib import Path
 
 import pytest
 
+from elotui.cli import main
 from elotui.logbook import migrate
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    """`elotui ARGV` in this process: (exit code, stdout, stderr); argparse's exits included."""
+    out, err = StringIO(), StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
+    return code, out.getvalue(), err.getvalue()
+
 
 _SECOND_REVISION = '''
 """Test-only revision: a nickname for players (recreates the player table in batch mode)."""

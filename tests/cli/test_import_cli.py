@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from elotui.cli import main
+from tests.conftest import run_cli
 
 HEADER = (
     "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
@@ -50,22 +50,12 @@ PGN = """\
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
     path = str(tmp_path / "logbook.db")
-    assert main(["player", "add", "Alice", "--db", path]) == 0
+    assert run_cli("player", "add", "Alice", "--db", path)[0] == 0
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse's own errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def games(capsys: pytest.CaptureFixture[str], db: str) -> int:
-    code, out, _ = run(capsys, "game", "list", "--player", "Alice", "--json", "--db", db)
+    code, out, _ = run_cli("game", "list", "--player", "Alice", "--json", "--db", db)
     assert code == 0
     return len(json.loads(out)["games"])
 
@@ -80,12 +70,12 @@ def test_reimport_says_nothing_was_imported(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
     path = csv_file(tmp_path, "games.csv", *GAMES)
-    assert run(capsys, "import", str(path), "--db", db) == (
+    assert run_cli("import", str(path), "--db", db) == (
         0,
         f"imported 3 game(s) from {path} (Alice 3)\n",
         "",
     )
-    assert run(capsys, "import", str(path), "--db", db) == (
+    assert run_cli("import", str(path), "--db", db) == (
         0,
         f"nothing imported from {path}: all 3 games are already in the logbook\n",
         "",
@@ -96,9 +86,9 @@ def test_reimport_says_nothing_was_imported(
 def test_partly_new_file_says_how_many_were_skipped(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
-    run(capsys, "import", str(csv_file(tmp_path, "old.csv", *GAMES[:2])), "--db", db)
+    run_cli("import", str(csv_file(tmp_path, "old.csv", *GAMES[:2])), "--db", db)
     path = csv_file(tmp_path, "all.csv", *GAMES)
-    assert run(capsys, "import", str(path), "--db", db) == (
+    assert run_cli("import", str(path), "--db", db) == (
         0,
         f"imported 1 game(s) from {path} (Alice 1; 2 already in the logbook, skipped)\n",
         "",
@@ -110,8 +100,8 @@ def test_a_single_game_already_there(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
     path = csv_file(tmp_path, "one.csv", GAMES[0])
-    run(capsys, "import", str(path), "--db", db)
-    assert run(capsys, "import", str(path), "--db", db) == (
+    run_cli("import", str(path), "--db", db)
+    assert run_cli("import", str(path), "--db", db) == (
         0,
         f"nothing imported from {path}: its game is already in the logbook\n",
         "",
@@ -121,9 +111,9 @@ def test_a_single_game_already_there(
 def test_json_output_counts_the_games_already_there(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
-    run(capsys, "import", str(csv_file(tmp_path, "old.csv", GAMES[1])), "--db", db)
+    run_cli("import", str(csv_file(tmp_path, "old.csv", GAMES[1])), "--db", db)
     path = csv_file(tmp_path, "all.csv", *GAMES)
-    code, out, err = run(capsys, "import", str(path), "--db", db, "--json")
+    code, out, err = run_cli("import", str(path), "--db", db, "--json")
     assert (code, err) == (0, "")
     assert json.loads(out) == {
         "file": str(path),
@@ -139,8 +129,8 @@ def test_keep_duplicates_imports_every_row(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
     path = csv_file(tmp_path, "games.csv", *GAMES)
-    run(capsys, "import", str(path), "--db", db)
-    assert run(capsys, "import", str(path), "--keep-duplicates", "--db", db) == (
+    run_cli("import", str(path), "--db", db)
+    assert run_cli("import", str(path), "--keep-duplicates", "--db", db) == (
         0,
         f"imported 3 game(s) from {path} (Alice 3)\n",
         "",
@@ -151,9 +141,9 @@ def test_keep_duplicates_imports_every_row(
 def test_a_bad_row_among_duplicates_still_refuses_the_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db: str
 ) -> None:
-    run(capsys, "import", str(csv_file(tmp_path, "games.csv", *GAMES)), "--db", db)
+    run_cli("import", str(csv_file(tmp_path, "games.csv", *GAMES)), "--db", db)
     path = csv_file(tmp_path, "bad.csv", *GAMES, "Alice,2024-03-04,,1600,3,,,,,\n")
-    assert run(capsys, "import", str(path), "--db", db) == (
+    assert run_cli("import", str(path), "--db", db) == (
         2,
         "",
         f"{path}:5: result: expected 1, 0.5 or 0, not '3'\nelotui: nothing imported (1 problem)\n",
@@ -165,18 +155,18 @@ def test_pgn_reimport(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: st
     path = tmp_path / "games.pgn"
     path.write_text(PGN, encoding="utf-8")
     argv = ("import", str(path), "--player", "Alice", "--db", db)
-    assert run(capsys, *argv) == (
+    assert run_cli(*argv) == (
         0,
         f"imported 2 game(s) from {path} (Alice 2)\nskipped 1: games without the player\n",
         "",
     )
-    assert run(capsys, *argv) == (
+    assert run_cli(*argv) == (
         0,
         f"nothing imported from {path}: all 2 games are already in the logbook\n"
         "skipped 1: games without the player\n",
         "",
     )
-    assert run(capsys, *argv, "--keep-duplicates")[:2] == (
+    assert run_cli(*argv, "--keep-duplicates")[:2] == (
         0,
         f"imported 2 game(s) from {path} (Alice 2)\nskipped 1: games without the player\n",
     )

@@ -15,14 +15,12 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Sequence
-from contextlib import redirect_stderr, redirect_stdout
-from io import StringIO
 from pathlib import Path
 
 import pytest
 
-from elotui.cli import main
 from elotui.logbook.csv_io import CSV_COLUMNS
+from tests.conftest import run_cli as run_cli  # re-exported: the fault tests import it from here
 
 ELOTUI = [sys.executable, "-m", "elotui"]
 
@@ -31,17 +29,6 @@ ELOTUI = [sys.executable, "-m", "elotui"]
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("ELOTUI_DB", str(tmp_path / "home" / "env.db"))
-
-
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    """`elotui ARGV` in this process: (exit code, stdout, stderr); argparse's exits included."""
-    out, err = StringIO(), StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as exit_:
-            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
-    return code, out.getvalue(), err.getvalue()
 
 
 def run_process(

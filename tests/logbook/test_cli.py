@@ -8,20 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from elotui.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse's own errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
-    code, out, err = run(capsys, *argv, "--json")
+    code, out, err = run_cli(*argv, "--json")
     assert code == 0, err
     return json.loads(out)
 
@@ -29,15 +20,15 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
 def test_db_path_follows_flag_env_and_home(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run(capsys, "db", "path", "--db", str(tmp_path / "x.db"))[1].strip() == str(
+    assert run_cli("db", "path", "--db", str(tmp_path / "x.db"))[1].strip() == str(
         tmp_path / "x.db"
     )
-    assert run(capsys, "db", "path")[1].strip() == os.environ["ELOTUI_DB"]
+    assert run_cli("db", "path")[1].strip() == os.environ["ELOTUI_DB"]
     monkeypatch.delenv("ELOTUI_DB")
     expected = tmp_path / "home" / "elotui.db"
     assert run_json(capsys, "db", "path") == {"path": str(expected), "exists": False}
     assert not expected.parent.exists()  # `db path` creates nothing
-    assert run(capsys, "db", "upgrade")[0] == 0
+    assert run_cli("db", "upgrade")[0] == 0
     assert expected.is_file()  # the data folder is created on first use
 
 
@@ -51,7 +42,7 @@ def test_db_upgrade(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         "to_revision": "0001",
         "backup": None,
     }
-    assert "up to date" in run(capsys, "db", "upgrade", "--db", db)[1]
+    assert "up to date" in run_cli("db", "upgrade", "--db", db)[1]
 
 
 def test_refused_file_exits_2_and_is_untouched(
@@ -60,7 +51,7 @@ def test_refused_file_exits_2_and_is_untouched(
     path = tmp_path / "notes.db"
     path.write_bytes(b"just some text, not a database\n" * 10)
     before = path.read_bytes()
-    code, out, err = run(capsys, "player", "list", "--db", str(path))
+    code, out, err = run_cli("player", "list", "--db", str(path))
     assert code == 2 and out == ""
     assert err == f"elotui: {path} is not an SQLite database\n"
     assert path.read_bytes() == before
@@ -71,9 +62,9 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "player", "add", "Alice", "--rating", "1500", "--birth-year", "2008", "--k", "40"
     )
     assert added["name"] == "Alice" and added["rating"] == 1500 and added["k"] == 40  # type: ignore[index]
-    code, _, err = run(capsys, "player", "add", "Alice")
+    code, _, err = run_cli("player", "add", "Alice")
     assert code == 2 and err == "elotui: a player named 'Alice' already exists\n"
-    code, _, err = run(capsys, "player", "add", "Bob", "--rating", "99")
+    code, _, err = run_cli("player", "add", "Bob", "--rating", "99")
     assert code == 2 and "100 to 3500" in err
 
     game = run_json(
@@ -81,12 +72,12 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
         "--opponent-rating", "1600", "--result", "0.5", "--opponent", "Bob",
     )  # fmt: skip
     assert game["score"] == 0.5 and game["opponent_rating"] == 1600  # type: ignore[index]
-    run(capsys, "game", "add", "--player", "Alice", "--date", "2024-03-07",
+    run_cli("game", "add", "--player", "Alice", "--date", "2024-03-07",
         "--unrated-opponent", "--result", "win", "--not-rated")  # fmt: skip
-    code, _, err = run(capsys, "game", "add", "--player", "Nobody", "--date", "2024-03-07",
+    code, _, err = run_cli("game", "add", "--player", "Nobody", "--date", "2024-03-07",
                        "--opponent-rating", "1500", "--result", "1")  # fmt: skip
     assert code == 2 and "elotui player add 'Nobody'" in err
-    code, _, err = run(capsys, "game", "add", "--player", "Alice", "--date", "2024-13-07",
+    code, _, err = run_cli("game", "add", "--player", "Alice", "--date", "2024-13-07",
                        "--opponent-rating", "1500", "--result", "1")  # fmt: skip
     assert code == 2 and "YYYY-MM-DD" in err
 
@@ -100,16 +91,16 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert run_json(capsys, "published", "set", "--player", "Alice", "--month", "2024-04",
                     "--rating", "1512") == {"player": "Alice", "month": "2024-04", "rating": 1512}  # fmt: skip
-    code, _, err = run(capsys, "published", "set", "--player", "Alice", "--month", "April",
+    code, _, err = run_cli("published", "set", "--player", "Alice", "--month", "April",
                        "--rating", "1512")  # fmt: skip
     assert code == 2 and "YYYY-MM" in err
 
     players = run_json(capsys, "player", "list")["players"]  # type: ignore[index]
     assert [(p["name"], p["games"]) for p in players] == [("Alice", 2)]
-    code, out, _ = run(capsys, "player", "list")
+    code, out, _ = run_cli("player", "list")
     assert code == 0 and "Alice" in out and "1500" in out
 
-    code, _, err = run(capsys, "player", "remove", "Alice")
+    code, _, err = run_cli("player", "remove", "Alice")
     assert code == 2 and "--yes" in err
     assert run_json(capsys, "player", "remove", "Alice", "--yes") == {
         "removed": "Alice",
@@ -120,7 +111,7 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
 def test_import_errors_go_to_stderr_one_per_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    run(capsys, "player", "add", "Alice")
+    run_cli("player", "add", "Alice")
     path = tmp_path / "games.csv"
     path.write_text(
         "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
@@ -128,7 +119,7 @@ def test_import_errors_go_to_stderr_one_per_line(
         "Alice,2024-03-02,,1600,3,,,,,\n"
         "Bob,2024-03-03,,1600,1,,,,,\n"
     )
-    code, out, err = run(capsys, "import", str(path))
+    code, out, err = run_cli("import", str(path))
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"{path}:3: result: expected 1, 0.5 or 0, not '3'",
@@ -139,7 +130,7 @@ def test_import_errors_go_to_stderr_one_per_line(
 
 
 def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    run(capsys, "player", "add", "Alice", "--rating", "1500")
+    run_cli("player", "add", "Alice", "--rating", "1500")
     path = tmp_path / "games.csv"
     path.write_text(
         "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
@@ -148,7 +139,7 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     )
     summary = run_json(capsys, "import", str(path))
     assert summary["imported"] == 2  # type: ignore[index]
-    code, out, _ = run(capsys, "export")
+    code, out, _ = run_cli("export")
     assert out == path.read_text().replace("½", "0.5")
 
     exported = tmp_path / "all.json"
@@ -156,16 +147,16 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert written["games"] == 2 and exported.is_file()  # type: ignore[index]
     fresh = str(tmp_path / "fresh.db")
     assert run_json(capsys, "import", str(exported), "--db", fresh)["imported"] == 2  # type: ignore[index]
-    code, out, _ = run(capsys, "export", "--db", fresh)
+    code, out, _ = run_cli("export", "--db", fresh)
     assert out == path.read_text().replace("½", "0.5")
 
-    code, _, err = run(capsys, "import", str(tmp_path / "games.txt"))
+    code, _, err = run_cli("import", str(tmp_path / "games.txt"))
     assert code == 2 and ".csv, .pgn or .json" in err
     pgn = tmp_path / "g.pgn"
     pgn.write_text('[White "Alice"]\n[Black "X"]\n[Date "2024.05.01"]\n[Result "0-1"]\n\n0-1\n')
-    code, _, err = run(capsys, "import", str(pgn))
+    code, _, err = run_cli("import", str(pgn))
     assert code == 2 and "--player" in err
-    code, out, _ = run(capsys, "import", str(pgn), "--player", "Alice")
+    code, out, _ = run_cli("import", str(pgn), "--player", "Alice")
     assert code == 0 and out.startswith("imported 1 game(s)")
 
 
@@ -180,7 +171,7 @@ def test_demo_logbook_is_a_throwaway_copy(capsys: pytest.CaptureFixture[str]) ->
     published = run_json(capsys, "--demo", "published", "list", "--player", name)
     assert published["published"]  # type: ignore[index]
     # Changes go to the throwaway copy: the next demo starts from the fixture again.
-    run(capsys, "--demo", "player", "remove", name, "--yes")
+    run_cli("--demo", "player", "remove", name, "--yes")
     again = run_json(capsys, "--demo", "player", "list")["players"]  # type: ignore[index]
     assert [p["name"] for p in again] == [p["name"] for p in players]
     assert not Path(os.environ["ELOTUI_DB"]).exists()  # the user's logbook was never opened

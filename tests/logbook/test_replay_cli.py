@@ -7,36 +7,25 @@ from typing import Any
 
 import pytest
 
-from elotui.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli
 
 
 def replay_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    code, out, err = run(capsys, "replay", *argv, "--json")
+    code, out, err = run_cli("replay", *argv, "--json")
     assert code == 0, err
     return json.loads(out)
 
 
 def test_replay_of_games_added_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "player", "add", "Ana", "--rating", "2000", "--games-before", "50")[0] == 0
+    assert run_cli("player", "add", "Ana", "--rating", "2000", "--games-before", "50")[0] == 0
     for day, rating, result in (("2026-10-05", "2100", "1"), ("2026-10-06", "1900", "0.5")):
-        code, _, err = run(
-            capsys, "game", "add", "--player", "Ana", "--date", day,
+        code, _, err = run_cli(
+            "game", "add", "--player", "Ana", "--date", day,
             "--opponent-rating", rating, "--result", result,
         )  # fmt: skip
         assert code == 0, err
     assert (
-        run(
-            capsys, "published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "2010"
-        )[0]
+        run_cli("published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "2010")[0]
         == 0
     )
 
@@ -55,9 +44,8 @@ def test_replay_of_games_added_on_the_command_line(capsys: pytest.CaptureFixture
 
 
 def test_replay_table_and_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "player", "add", "Ben", "--rating", "1500")
-    run(
-        capsys,
+    run_cli("player", "add", "Ben", "--rating", "1500")
+    run_cli(
         "game",
         "add",
         "--player",
@@ -69,11 +57,11 @@ def test_replay_table_and_unknown_player(capsys: pytest.CaptureFixture[str]) -> 
         "--result",
         "1",
     )
-    code, out, _ = run(capsys, "replay", "--player", "Ben")
+    code, out, _ = run_cli("replay", "--player", "Ben")
     # K 40 (new player): D −100 → PD .36, +0.64 × 40 = +25.60 → 1526.
     assert code == 0
     assert "+25.60" in out and "1526" in out
-    code, _, err = run(capsys, "replay", "--player", "Nobody")
+    code, _, err = run_cli("replay", "--player", "Nobody")
     assert code == 2
     assert "Nobody" in err and len(err.strip().splitlines()) == 1
 
@@ -95,6 +83,6 @@ def test_replay_demo_shows_months_and_every_crossing_kind(
     assert any("junior" in (p["k_reason"] or "") for p in periods)
     assert any(p["change_rounded"] != p["per_game_rounded_total"] for p in periods if p["n"])
     assert {p["matches_published"] for p in periods} >= {True, False}
-    code, out, _ = run(capsys, "replay", "--demo", "--player", "Hugo Bernard")
+    code, out, _ = run_cli("replay", "--demo", "--player", "Hugo Bernard")
     assert code == 0
     assert "Crossings" in out and "floor" in out and "✗" in out
