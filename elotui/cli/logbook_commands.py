@@ -14,8 +14,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import functools
-import io
-import os
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -23,10 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.logbook import files
 from elotui.logbook.paths import resolve_db_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
-    from elotui.logbook.csv_io import ImportSummary
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
 
 Handler = Callable[[argparse.Namespace], int]
@@ -635,75 +633,32 @@ def import_file(args: argparse.Namespace) -> int:
     if kind == ".pgn" and not args.player:
         raise UsageError("a PGN import needs --player NAME (whose games to take)")
     repository = open_repository(args)
-    if kind == ".csv":
-        from elotui.logbook.csv_io import import_csv
-
-        summary = import_csv(
-            repository, path, player=args.player, keep_duplicates=args.keep_duplicates
-        )
-    elif kind == ".pgn":
-        from elotui.logbook.pgn_io import import_pgn
-
-        summary = import_pgn(
-            repository, path, player=args.player, keep_duplicates=args.keep_duplicates
-        )
-    else:
-        from elotui.logbook.json_io import import_json
-
-        summary = import_json(repository, path)  # new players only: nothing can be there already
+    summary = files.import_file(
+        repository, path, player=args.player, keep_duplicates=args.keep_duplicates
+    )
     if wants_json(args):
         print_json(summary.as_json())
         return 0
-    print(import_message(summary, path))
+    print(summary.message(str(path)))
     for reason, count in summary.skipped.items():
         print(f"skipped {count}: {reason}")
     return 0
 
 
-def import_message(summary: ImportSummary, path: Path) -> str:
-    """One line: what an import added, and how many of its games the logbook had already."""
-    already = summary.already_in_logbook
-    if already and not summary.imported:
-        if already == 1:
-            return f"nothing imported from {path}: its game is already in the logbook"
-        return f"nothing imported from {path}: all {already} games are already in the logbook"
-    players = ", ".join(f"{name} {count}" for name, count in summary.games_by_player.items())
-    details = [players] if players else []
-    if already:
-        details.append(f"{already} already in the logbook, skipped")
-    text = f"imported {summary.imported} game(s) from {path}"
-    return text + (f" ({'; '.join(details)})" if details else "")
-
-
 @logbook_errors
 def export_file(args: argparse.Namespace) -> int:
-    import json
-
-    from elotui.logbook.csv_io import export_csv
-    from elotui.logbook.json_io import export_document
-
     repository = open_repository(args)
     players = [find_player(repository, args.player)] if args.player else repository.list_players()
     fmt = args.format or ("json" if wants_json(args) and args.output is None else "csv")
-    buffer = io.StringIO()
-    if fmt == "csv":
-        count = export_csv(repository, buffer, players)
-    else:
-        document = export_document(repository, players)
-        count = sum(len(player["games"]) for player in document["players"])
-        json.dump(document, buffer, indent=2, ensure_ascii=False)
-        buffer.write("\n")
+    text, count = files.export_text(repository, players, fmt)
     if args.output is None:
-        sys.stdout.write(buffer.getvalue())
+        sys.stdout.write(text)
         return 0
     output: Path = args.output
-    partial = output.with_name(output.name + ".partial")
     try:
-        partial.write_text(buffer.getvalue(), encoding="utf-8", newline="")
-        os.replace(partial, output)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise UsageError(f"cannot write {output}: {error.strerror}") from None
+        files.write_whole(output, text)
+    except files.FileRefused as refused:
+        raise UsageError(str(refused)) from None
     if wants_json(args):
         print_json({"file": str(output), "format": fmt, "games": count, "players": len(players)})
     else:

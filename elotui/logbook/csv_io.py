@@ -111,6 +111,20 @@ class ImportSummary:
         """Every game of the file that was left out, the ones already in the logbook included."""
         return sum(self.skipped.values()) + self.already_in_logbook
 
+    def message(self, where: str) -> str:
+        """One line: what the import of `where` added, and how many of its games were there already."""
+        already = self.already_in_logbook
+        if already and not self.imported:
+            if already == 1:
+                return f"nothing imported from {where}: its game is already in the logbook"
+            return f"nothing imported from {where}: all {already} games are already in the logbook"
+        players = ", ".join(f"{name} {count}" for name, count in self.games_by_player.items())
+        details = [players] if players else []
+        if already:
+            details.append(f"{already} already in the logbook, skipped")
+        text = f"imported {self.imported} game(s) from {where}"
+        return text + (f" ({'; '.join(details)})" if details else "")
+
     def as_json(self) -> dict[str, Any]:
         reasons = dict(self.skipped)
         if self.already_in_logbook:

@@ -975,57 +975,20 @@ class HistoryScreen(AppScreen):
 
 
 def import_file(repository: Repository, path: Path, player: str | None) -> WriteDone:
-    kind = path.suffix.lower()
-    if kind == ".csv":
-        from elotui.logbook.csv_io import import_csv
+    from elotui.logbook.files import import_file as import_games
 
-        summary = import_csv(repository, path, player=player)
-    elif kind == ".pgn":
-        from elotui.logbook.pgn_io import import_pgn
-
-        if not player:
-            raise ValueError("a PGN import needs a player: add one first")
-        summary = import_pgn(repository, path, player=player)
-    elif kind == ".json":
-        from elotui.logbook.json_io import import_json
-
-        summary = import_json(repository, path)
-    else:
-        raise ValueError(f"{path}: import reads .csv, .pgn or .json files")
+    summary = import_games(repository, path, player=player)
     skipped = "".join(f"; skipped {count}: {why}" for why, count in summary.skipped.items())
-    already = summary.already_in_logbook
-    if already and not summary.imported:
-        games = "its game is" if already == 1 else f"all {already} games are"
-        return WriteDone(
-            f"Nothing imported from {path.name}: {games} already in the logbook{skipped}"
-        )
-    if already:
-        skipped = f" ({already} already in the logbook, skipped){skipped}"
-    return WriteDone(f"Imported {summary.imported} game(s) from {path.name}{skipped}")
+    line = summary.message(path.name)
+    return WriteDone(line[0].upper() + line[1:] + skipped)
 
 
 def export_file(repository: Repository, path: Path) -> WriteDone:
-    import io
-    import json
-    import os
-
-    from elotui.logbook.csv_io import export_csv
-    from elotui.logbook.json_io import export_document
+    from elotui.logbook.files import export_text, write_whole
 
     players = repository.list_players()
-    buffer = io.StringIO()
-    if path.suffix.lower() == ".json":
-        document = export_document(repository, players)
-        count = sum(len(player["games"]) for player in document["players"])
-        json.dump(document, buffer, indent=2, ensure_ascii=False)
-        buffer.write("\n")
-    else:
-        count = export_csv(repository, buffer, players)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(buffer.getvalue(), encoding="utf-8", newline="")
-        os.replace(partial, path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise ValueError(f"cannot write {path}: {error.strerror}") from None
+    text, count = export_text(
+        repository, players, "json" if path.suffix.lower() == ".json" else "csv"
+    )
+    write_whole(path, text)
     return WriteDone(f"Exported {count} game(s) of {len(players)} player(s) to {path}")
