@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from elotui.cli.common import Parser, UsageError, add_common_options, build_parser
+from elotui.cli.common import Parser, UsageError, VersionAction, add_common_options, build_parser
 
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
@@ -33,6 +33,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
+    top.add_argument("-V", "--version", action=VersionAction)
     known, rest = top.parse_known_args(argv)
     if not rest:
         return known

@@ -56,6 +56,14 @@ def _parse_date(text: str) -> date:
         raise inputs.InvalidInput(f"a date is YYYY-MM-DD, not {text.strip()!r}") from None
 
 
+_OUTCOMES = {Fraction(1): "win", Fraction(1, 2): "draw", Fraction(0): "loss"}
+
+
+def _outcome(text: str) -> str:
+    """A result as `period --game` and the forms take it (1, 0.5, ½, 0, win…), named win/draw/loss."""
+    return _OUTCOMES[inputs.parse_score(text)]
+
+
 def _hundredths(value: int) -> Decimal:
     """An exact count of hundredths as a two-decimal number: 50 → 0.50, 1000 → 10.00."""
     return Decimal(value).scaleb(-2)
@@ -70,7 +78,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     calc.add_argument("-r", "--rating", type=rating, required=True, help="your rating")
     calc.add_argument("-o", "--opponent", type=opponent, required=True, help="opponent rating")
     calc.add_argument("-k", type=k, default=20, help="K factor, 1-100 (default 20)")
-    calc.add_argument("--result", choices=["win", "draw", "loss"], help="the result played")
+    calc.add_argument(
+        "--result", type=_checked(_outcome, "result"), metavar="1|0.5|0",
+        help="the result played: 1, 0.5 (or ½), 0, or win, draw, loss",
+    )  # fmt: skip
     calc.add_argument("--method", choices=METHODS, default="elo")
     calc.add_argument("--games", type=_checked(inputs.parse_games, "games"), help="several games")
     calc.add_argument("--points", help="total points over --games (halves allowed)")
@@ -140,7 +151,7 @@ def run_calc(args: argparse.Namespace) -> int:
         return _calc_several(args, method, points)
     if args.series is not None:
         if args.result is None:
-            raise UsageError("calc: --series needs --result win|draw|loss")
+            raise UsageError("calc: --series needs --result 1|0.5|0 (or win, draw, loss)")
         return _calc_series(args, method)
     return _calc_single(args, method)
 

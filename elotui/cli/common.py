@@ -32,7 +32,39 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse's own errors also exit 2, but with a usage block; keep it to one clear line.
         command = " ".join(["elotui", *self.prog.removeprefix("elotui").split()])
+        actions = self._missing_actions(message)
+        if actions:
+            # `elotui db` alone: argparse says only "required: ACTION"; name the ones there are.
+            message = f"give an action: {', '.join(actions)}"
         self.exit(2, f"{command}: {' '.join(message.split())}\n")
+
+    def _missing_actions(self, message: str) -> list[str]:
+        """The actions of a required sub-command that argparse reports missing, else nothing."""
+        for action in self._actions:
+            if (
+                isinstance(action, argparse._SubParsersAction)
+                and action.metavar == ACTION
+                and f"required: {ACTION}" in message
+            ):
+                return list(action.choices)
+        return []
+
+
+ACTION = "ACTION"  # the metavar of a command's required actions (`elotui db ACTION`)
+
+
+class VersionAction(argparse.Action):
+    """`-V/--version`: the installed package's version, read only when asked (start-up stays fast)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "print the version and exit")
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import version
+
+        sys.stdout.write(f"elotui {version('elotui')}\n")  # on stdout, like `--help`
+        parser.exit(0)
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -65,6 +97,7 @@ def add_command(
 def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
     parser = Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
     add_common_options(parser, top_level=True)
+    parser.add_argument("-V", "--version", action=VersionAction)
     parser.add_argument(
         "--demo", action="store_true", help="open a throwaway copy of the demo logbook"
     )
