@@ -168,6 +168,7 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
                 "method": method.value,
                 "rating": game.rating,
                 "opponent": game.opponent,
+                "opponent_rating": game.opponent,
                 "k": game.k,
                 "expected": game.expected.value,
                 "diff": game.expected.diff,
@@ -214,6 +215,7 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
                 "method": method.value,
                 "rating": result.rating,
                 "opponent": result.opponent,
+                "opponent_rating": result.opponent,
                 "k": result.k,
                 "expected": result.expected.value,
                 "games": result.games,
@@ -255,6 +257,7 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
                 "method": method.value,
                 "rating": args.rating,
                 "opponent": args.opponent,
+                "opponent_rating": args.opponent,
                 "k": args.k,
                 "result": args.result,
                 "exact": args.exact,
@@ -318,10 +321,12 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
         "games": [
             {
                 "opponent": g.opponent,
+                "opponent_rating": g.opponent,
                 "score": float(g.score),
                 "diff": g.diff,
                 "diff_used": g.diff_used,
                 "pd": _hundredths(g.pd),
+                "expected": _hundredths(g.pd),
                 "delta": _hundredths(g.delta),
             }
             for g in result.games
@@ -356,8 +361,8 @@ def run_period(args: argparse.Namespace) -> int:
     print_table(
         ["#", "opponent", "result", "D", "D used", "PD", "ΔR"],
         [
-            [i, g.opponent, f"{float(g.score):g}", g.diff, g.diff_used, f"{g.pd / 100:.2f}",
-             signed(_hundredths(g.delta))]
+            [i, g.opponent, f"{float(g.score):g}", signed(g.diff), signed(g.diff_used),
+             f"{g.pd / 100:.2f}", signed(_hundredths(g.delta))]
             for i, g in enumerate(result.games, 1)
         ],
     )  # fmt: skip
@@ -390,6 +395,7 @@ def run_need(args: argparse.Namespace) -> int:
                 "target": need.target,
                 "games": need.games,
                 "opponent": need.opponent,
+                "opponent_rating": need.opponent,
                 "min_points": float(need.min_points) if need.min_points is not None else None,
                 "rating_after": need.rating_after,
             }

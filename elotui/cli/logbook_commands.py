@@ -177,10 +177,10 @@ def player_json(player: PlayerRecord, games: int | None = None) -> dict[str, Any
         "name": player.name,
         "fide_id": player.fide_id,
         "birth_year": player.birth_year,
-        "rating": player.start_rating,
+        "start_rating": player.start_rating,
         "games_before": player.games_before,
         "reached_2400": player.reached_2400,
-        "k": player.fixed_k,
+        "fixed_k": player.fixed_k,
         "notes": player.notes,
     }
     if games is not None:
@@ -193,7 +193,7 @@ def game_json(game: GameRecord) -> dict[str, Any]:
         "id": game.id,
         "player_id": game.player_id,
         "date": game.date.isoformat(),
-        "opponent": game.opponent,
+        "opponent_name": game.opponent,
         "opponent_rating": game.opponent_rating,
         "score": float(game.score),
         "event": game.event,
@@ -377,7 +377,7 @@ def player_remove(args: argparse.Namespace) -> int:
         )
     removed = repository.remove_player(player.id)
     if wants_json(args):
-        print_json({"removed": player.name, "games": removed})
+        print_json({"player": player.name, "removed": True, "games": removed})
     else:
         print(f"removed player {player.name} and {removed} game(s)")
     return 0
@@ -510,7 +510,7 @@ def game_remove(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     repository.remove_game(args.id)
     if wants_json(args):
-        print_json({"removed": args.id})
+        print_json({"id": args.id, "removed": True})
     else:
         print(f"removed game {args.id}")
     return 0
@@ -587,7 +587,7 @@ def published_remove(args: argparse.Namespace) -> int:
     if not repository.remove_published(player.id, args.month):
         raise UsageError(f"{player.name} has no published rating for {args.month}")
     if wants_json(args):
-        print_json({"player": player.name, "removed": args.month})
+        print_json({"player": player.name, "month": args.month, "removed": True})
     else:
         print(f"{player.name}: removed the published rating of {args.month}")
     return 0

@@ -797,7 +797,7 @@ def _game_document(g: ReplayedGame) -> dict[str, Any]:
         "id": g.id,
         "date": g.date.isoformat(),
         "period": g.period,
-        "opponent": g.opponent,
+        "opponent_name": g.opponent,  # `opponent` is the rating in calc/period (product.md §4)
         "opponent_rating": g.opponent_rating,
         "score": _SCORE_VALUE[g.score_halves],
         "event": g.event,
@@ -833,7 +833,7 @@ def _period_document(p: ReplayPeriod) -> dict[str, Any]:
         "clamped": p.clamped,
         "performance": p.performance,
         "rating_end": p.rating_end,
-        "unrated_next": p.unrated_next,
+        "unrated_next_list": p.unrated_next,  # the name `period` gives it (product.md §4)
         "published": p.published,
         "matches_published": p.matches_published,
         "pre_2024_rules": p.pre_2024_rules,

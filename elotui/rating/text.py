@@ -16,15 +16,23 @@ MINUS = "−"  # U+2212, as the product spec writes changes
 
 
 def signed(value: int | Decimal | None) -> str:
-    """+13, −7, +0, +12.80; empty for None."""
-    return "" if value is None else f"{value:+}".replace("-", MINUS)
+    """+13, −7, 0, +12.80, 0.00; empty for None.
+
+    Zero has no sign (neither a gain nor a loss): the CLI and the app both write it this way, and
+    every signed number they print goes through here or `cents`.
+    """
+    if value is None:
+        return ""
+    if value == 0:
+        return f"{abs(value)}"  # Decimal("-0.00") → 0.00
+    return f"{value:+}".replace("-", MINUS)
 
 
 def cents(hundredths: int | None) -> str:
-    """An exact change kept in hundredths: 12714 → +127.14; empty for None."""
+    """An exact change kept in hundredths: 12714 → +127.14, −5 → −0.05, 0 → 0.00; empty for None."""
     if hundredths is None:
         return ""
-    sign = MINUS if hundredths < 0 else "+"
+    sign = MINUS if hundredths < 0 else "+" if hundredths > 0 else ""
     return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
 
 

@@ -5,26 +5,21 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from elotui.rating import text
 from elotui.rating.rounding import cents
 from elotui.rating.text import MINUS
 
+# Signs, the minus and zero come from rating/text.py, so the app and the CLI write a number one way.
+
 
 def signed_int(value: int) -> str:
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
+    """+13, −7, 0."""
+    return text.signed(value)
 
 
 def signed_cents(value: Decimal | Fraction | float) -> str:
     """A change to two decimals, halves away from zero: +12.80, −7.20, 0.00."""
-    amount = cents(value) if not isinstance(value, float) else cents(Decimal(value))
-    if amount > 0:
-        return f"+{amount}"
-    if amount < 0:
-        return f"{MINUS}{-amount}"
-    return "0.00"
+    return text.signed(cents(value) if not isinstance(value, float) else cents(Decimal(value)))
 
 
 def percent(value: float) -> str:
@@ -39,7 +34,8 @@ def hundredths(value: int) -> str:
 
 
 def signed_hundredths(value: int) -> str:
-    return ("+" if value > 0 else "") + hundredths(value)
+    """A ΔR kept in hundredths, signed: 64 → +0.64, −64 → −0.64, 0 → 0.00."""
+    return text.cents(value)
 
 
 def points(value: Fraction) -> str:

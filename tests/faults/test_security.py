@@ -174,7 +174,7 @@ def test_cells_are_stored_as_text_and_exported_safely(tmp_path: Path) -> None:
     # Stored as the text it is; an apostrophe before a formula character is the escape, read away.
     stored = {unescape_cell(value) for value in values}
     code, out, _ = run_cli("game", "list", "--player", player, "--json", "--db", str(db))
-    assert {game["opponent"] for game in json.loads(out)["games"]} == stored
+    assert {game["opponent_name"] for game in json.loads(out)["games"]} == stored
     assert {game["event"] for game in json.loads(out)["games"]} == stored
 
     code, exported, err = run_cli("export", "--db", str(db))

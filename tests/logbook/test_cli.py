@@ -61,7 +61,7 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     added = run_json(
         capsys, "player", "add", "Alice", "--rating", "1500", "--birth-year", "2008", "--k", "40"
     )
-    assert added["name"] == "Alice" and added["rating"] == 1500 and added["k"] == 40  # type: ignore[index]
+    assert added["name"] == "Alice" and added["start_rating"] == 1500 and added["fixed_k"] == 40  # type: ignore[index]
     code, _, err = run_cli("player", "add", "Alice")
     assert code == 2 and err == "elotui: a player named 'Alice' already exists\n"
     code, _, err = run_cli("player", "add", "Bob", "--rating", "99")
@@ -103,7 +103,8 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli("player", "remove", "Alice")
     assert code == 2 and "--yes" in err
     assert run_json(capsys, "player", "remove", "Alice", "--yes") == {
-        "removed": "Alice",
+        "player": "Alice",
+        "removed": True,
         "games": 2,
     }
 

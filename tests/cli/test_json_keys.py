@@ -1,0 +1,145 @@
+"""The JSON contract: every command prints exactly the keys the README's "JSON output" table lists.
+
+The table is read from README.md, so the documentation and the output cannot drift apart: a key added,
+renamed or dropped on either side fails here. product.md §4's required keys are checked by name too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import run_cli
+
+README = Path(__file__).parents[2] / "README.md"
+
+# One command line per row label of the README table ({db} and {dir} filled in by the test).
+ARGV: dict[str, list[str]] = {
+    "calc": ["calc", "-r", "1500", "-o", "1600", "--result", "1"],
+    "calc --games N --points P": ["calc", "-r", "1500", "-o", "1600", "--games", "5", "--points", "3.5"],
+    "calc --series N --result R": ["calc", "-r", "1500", "-o", "1600", "--series", "2", "--result", "1"],
+    "period": ["period", "-r", "2000", "-k", "20", "--game", "2100:1", "--date", "2026-11-01"],
+    "need": ["need", "-r", "1980", "-k", "20", "--target", "2000", "--games", "3", "--opponent", "1950"],
+    "player add": ["player", "add", "Bea", "--rating", "1700"],
+    "player edit": ["player", "edit", "Ana", "--notes", "club"],
+    "player list": ["player", "list"],
+    "player remove": ["player", "remove", "Ana", "--yes"],
+    "game add": ["game", "add", "--player", "Ana", "--date", "2026-10-05", "--opponent-rating", "2010",
+                 "--result", "0.5"],
+    "game edit": ["game", "edit", "1", "--event", "Open"],
+    "game list": ["game", "list", "--player", "Ana"],
+    "game remove": ["game", "remove", "1"],
+    "published set": ["published", "set", "--player", "Ana", "--month", "2026-12", "--rating", "1860"],
+    "published list": ["published", "list", "--player", "Ana"],
+    "published remove": ["published", "remove", "--player", "Ana", "--month", "2026-11"],
+    "replay": ["replay", "--demo", "--player", "Camille Laurent"],
+    "import": ["import", "{dir}/games.csv", "--player", "Ana"],
+    "export -o FILE": ["export", "-o", "{dir}/out.csv"],
+    "export (no -o)": ["export"],
+    "db path": ["db", "path"],
+    "db upgrade": ["db", "upgrade"],
+}  # fmt: skip
+
+
+def _documented() -> dict[str, dict[str, tuple[list[str], set[str]]]]:
+    """label → object path → (keys in order, keys whose value has free-form keys)."""
+    text = README.read_text(encoding="utf-8").split("\n## JSON output\n", 1)[1].split("\n## ", 1)[0]
+    table: dict[str, dict[str, tuple[list[str], set[str]]]] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[2].startswith("`"):
+            continue
+        labels = [label.replace("`", "") for label in re.split(r"`, `", cells[0])]
+        objects = [o.strip("`") for o in cells[1].split(", ")]
+        keys = re.findall(r"`([a-z_0-9]+)`( \()?", cells[2])
+        for label in labels:
+            for obj in objects:
+                table.setdefault(label.strip("`"), {})[obj] = (
+                    [key for key, _ in keys],
+                    {key for key, note in keys if note},
+                )
+    return table
+
+
+DOCUMENTED = _documented()
+
+
+def _objects(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object of a document with its path: "document", "games[]", "players[].games[]"."""
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _objects(item, key if path == "document" else f"{path}.{key}")
+    elif isinstance(value, list):
+        for item in value:
+            yield from _objects(item, f"{path}[]")
+
+
+@pytest.fixture
+def logbook(tmp_path: Path) -> Path:
+    """Ana with one game (id 1) and a published rating; a CSV of one more game to import."""
+    db = tmp_path / "elotui.db"
+    for argv in (
+        ["player", "add", "Ana", "--rating", "1850"],
+        ["game", "add", "--player", "Ana", "--date", "2026-10-04", "--opponent", "B. Silva",
+         "--opponent-rating", "1920", "--result", "1"],
+        ["published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "1859"],
+    ):  # fmt: skip
+        code, _, err = run_cli(*argv, "--db", str(db))
+        assert code == 0, err
+    (tmp_path / "games.csv").write_text(
+        "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
+        "Ana,2026-10-06,C. Dias,1780,0,,,,,yes\n",
+        encoding="utf-8",
+    )
+    return db
+
+
+def test_every_row_of_the_table_has_a_command_line_here() -> None:
+    assert set(DOCUMENTED) == set(ARGV)
+
+
+@pytest.mark.parametrize("label", list(ARGV))
+def test_command_prints_exactly_the_documented_keys(label: str, logbook: Path) -> None:
+    argv = [a.replace("{dir}", str(logbook.parent)) for a in ARGV[label]]
+    code, out, err = run_cli(*argv, "--json", "--db", str(logbook))
+    assert code == 0, err
+    documented = DOCUMENTED[label]
+    free = {f"{key}" if path == "document" else f"{path}.{key}"
+            for path, (_, notes) in documented.items() for key in notes}  # fmt: skip
+    seen: set[str] = set()
+    for path, obj in _objects(json.loads(out), "document"):
+        if path in free:
+            continue
+        assert path in documented, f"{label}: object {path} is not in the README"
+        assert list(obj) == documented[path][0], f"{label}: {path}"
+        seen.add(path)
+    assert seen == set(documented), f"{label}: documented but not printed: {set(documented) - seen}"
+
+
+# product.md §4: "these must exist with these meanings".
+REQUIRED = {
+    ("calc", "document"): "method rating opponent k expected change rounded new_rating tier",
+    ("calc", "change"): "win draw loss",
+    ("calc --games N --points P", "document"): "games points change rounded",
+    ("calc --series N --result R", "series[]"): "game rating_before expected change rating_after",
+    ("period", "document"): "rating k k_applied k_reason games n score sum_delta change "
+    "change_rounded new_rating unrated_next_list performance",
+    ("period", "games[]"): "opponent score diff diff_used pd delta",
+    ("need", "document"): "target games min_points rating_after",
+    ("replay", "document"): "player games periods crossings",
+    ("replay", "games[]"): "date opponent_rating score rating_before expected delta live_rating",
+    ("replay", "periods[]"): "period rating_start k k_applied k_reason n change change_rounded "
+    "per_game_rounded_total rating_end published matches_published unrated",
+    ("replay", "crossings[]"): "period date kind from to direction rating",
+}
+
+
+@pytest.mark.parametrize(("label", "path"), list(REQUIRED))
+def test_the_product_specification_keys_are_kept(label: str, path: str) -> None:
+    assert set(REQUIRED[label, path].split()) <= set(DOCUMENTED[label][path][0])
