@@ -66,7 +66,7 @@ class ElotuiApp(App[None]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "switch_mode('help')", "Help", id="app.help"),
+        Binding("f1", "toggle_help", "Help", id="app.help"),
         Binding("f2", "switch_mode('calculator')", "Calculator", id="app.calculator"),
         Binding("f3", "switch_mode('history')", "History", id="app.history"),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
@@ -93,6 +93,7 @@ class ElotuiApp(App[None]):
         self.settings = settings
         self.repository = repository
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
+        self._mode_before_help = settings.start_mode
 
     def on_mount(self) -> None:
         # A logbook file (or the demo) opens in a thread once the first screen is painted: loading
@@ -101,11 +102,19 @@ class ElotuiApp(App[None]):
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
 
+    def action_toggle_help(self) -> None:
+        """F1 opens the help; F1, Escape or q closes it, back to the screen it was opened from."""
+        if self.current_mode == "help":
+            self.switch_mode(self._mode_before_help)
+        else:
+            self._mode_before_help = self.current_mode
+            self.switch_mode("help")
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands (themes, keys, screenshot, quit), then every action of the app and
-        of the active screen, so the command palette lists all of them."""
+        of the active screen, each once, so the command palette lists all of them."""
         yield from super().get_system_commands(screen)
-        seen: set[str] = {"quit"}
+        seen: set[str] = {"app.quit"}
         groups: list[tuple[App[Any] | Screen[Any], Iterable[BindingType]]] = [
             (self, self.BINDINGS),
             (screen, screen.BINDINGS),
@@ -113,14 +122,24 @@ class ElotuiApp(App[None]):
         ]
         for target, bindings in groups:
             for binding in bindings:
-                if not isinstance(binding, Binding) or binding.system or binding.action in seen:
+                # One action, one entry: Textual's Screen binds Tab to `app.focus_next` ("Focus
+                # Next"), the app binds it to `focus_next` ("Next field"): the same action.
+                action = _qualified(binding.action, target) if isinstance(binding, Binding) else ""
+                if not isinstance(binding, Binding) or binding.system or action in seen:
                     continue
-                seen.add(binding.action)
+                seen.add(action)
                 yield SystemCommand(
                     binding.description,
                     f"{binding.description} (key: {binding.key})",
                     _runner(self, binding.action, target),
                 )
+
+
+def _qualified(action: str, target: App[Any] | Screen[Any]) -> str:
+    """An action with the namespace it runs in: `focus_next` bound on the app is `app.focus_next`."""
+    if action.startswith(("app.", "screen.")):
+        return action
+    return f"{'app' if isinstance(target, App) else 'screen'}.{action}"
 
 
 def _runner(app: App[Any], action: str, target: App[Any] | Screen[Any]) -> Any:

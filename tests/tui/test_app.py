@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -15,7 +16,7 @@ from elotui.tui.screens.help import binding_groups
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.game_dialog import GameDialog
 from elotui.tui.widgets.mode_panes import GamesTable
-from tests.tui.conftest import type_keys
+from tests.tui.conftest import press_slowly, type_keys
 
 ALL_BINDINGS = [
     b
@@ -51,6 +52,19 @@ async def test_function_keys_switch_screens_and_keep_the_calculator(pilot: Pilot
     assert pilot.app.screen.query_one("#opponent", Input).value == "1600"
 
 
+@pytest.mark.parametrize("key", ["escape", "q", "f1"])
+@pytest.mark.parametrize("start", ["f2", "f3"])
+async def test_help_closes_back_to_the_screen_it_was_opened_from(
+    pilot: Pilot[None], start: str, key: str
+) -> None:
+    await press_slowly(pilot, start)
+    before = pilot.app.current_mode
+    await press_slowly(pilot, "f1")
+    assert pilot.app.current_mode == "help"
+    await press_slowly(pilot, key)
+    assert pilot.app.current_mode == before
+
+
 async def test_help_lists_every_binding_and_the_sources(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f1")
     shown = screen_text(pilot.app)  # type: ignore[arg-type]
@@ -72,6 +86,16 @@ async def test_command_palette_lists_every_action(pilot: Pilot[None]) -> None:
         if isinstance(binding, Binding) and not binding.system and binding.action != "quit":
             assert binding.description in titles, binding
     assert "Quit" in titles and "Theme" in titles
+
+
+@pytest.mark.parametrize("screen_key", ["f2", "f1", "f3"])
+async def test_the_palette_lists_each_action_once(pilot: Pilot[None], screen_key: str) -> None:
+    await press_slowly(pilot, screen_key)
+    titles = [command.title for command in pilot.app.get_system_commands(pilot.app.screen)]
+    assert len(titles) == len(set(titles)), titles
+    # Tab is bound by Textual's Screen ("Focus Next") and by the app ("Next field"): one entry.
+    assert "Next field" in titles and "Focus Next" not in titles
+    assert "Previous field" in titles and "Focus Previous" not in titles
 
 
 async def test_a_palette_command_runs_its_action(pilot: Pilot[None]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -53,6 +54,12 @@ def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
 
 
 class HelpScreen(AppScreen):
+    # F1 (the app's binding) also closes it; every key goes back to the screen help was opened from.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.toggle_help", "Close help", id="help.close"),
+        Binding("q", "app.toggle_help", "Close help", show=False, id="help.close_q"),
+    ]
+
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help-body"):
@@ -87,4 +94,5 @@ def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
         ("In the list of games of a period", GamesTable.BINDINGS),
         ("In the game dialog", GameDialog.BINDINGS),
         ("History (F3): the logbook", HistoryScreen.BINDINGS),
+        ("On this help screen", HelpScreen.BINDINGS),
     ]
