@@ -218,6 +218,26 @@ async def test_the_result_field_takes_typed_results(pilot: Pilot[None]) -> None:
     assert picker.value == Fraction(1, 2)
 
 
+async def test_the_result_field_takes_space_and_enter_and_says_so(pilot: Pilot[None]) -> None:
+    await pilot.press("a", "tab", "tab", "tab")
+    picker = pilot.app.screen.query_one(ResultPicker)
+    assert picker.has_focus and picker.value is None
+    hint = " ".join(
+        str(s.content) for s in pilot.app.screen.query(".form-field-hint").results(Static)
+    )
+    assert "Space" in hint and "Enter" in hint and "w d l" in hint and "←/→" in hint
+    await pilot.press("enter")  # nothing chosen yet: Enter picks the first result, a win
+    assert picker.value == 1 and picker.has_focus
+    await pilot.press("space")
+    assert picker.value == Fraction(1, 2)
+    await pilot.press("space", "space")  # loss, then round to a win again
+    assert picker.value == 1
+    await pilot.press("enter")  # a result is chosen: Enter keeps it and goes on to Event
+    await pilot.pause()
+    assert picker.value == 1
+    assert pilot.app.screen.query_one("#game-event", Input).has_focus
+
+
 async def test_editing_a_game_changes_the_database_and_the_screen(
     pilot: Pilot[None], repository: Repository
 ) -> None:

@@ -71,3 +71,12 @@ async def test_a_stale_number_never_stays(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "shift+tab shift+tab shift+tab backspace")  # rating 1500 → 150
     assert "1513" not in text(pilot.app, "#new-rating")
     assert text(pilot.app, "#win-rounded") != "+13"
+
+
+async def test_several_games_names_the_empty_field(pilot: Pilot[None]) -> None:
+    await press_slowly(pilot, "f6")  # nothing typed: Games G has its default 5
+    assert text(pilot.app, "#status") == (
+        "Type your rating, the average opponent and the points P: results follow every key."
+    )
+    await press_slowly(pilot, "f5 1500 tab 1600 f6")  # both ratings: only Points P is left
+    assert text(pilot.app, "#status") == "Type the points P: results follow every key."

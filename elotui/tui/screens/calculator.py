@@ -104,6 +104,19 @@ def parse_count(text: str, what: str) -> int:
     return int(cleaned)
 
 
+# How the status line names an empty field; other labels are written as they are, lower-cased.
+_MISSING_WORDS = {"Your rating": "your rating", "Opponent rating": "the opponent's rating"}
+
+
+def missing_text(labels: list[str], mode: str) -> str:
+    """The status line while fields are empty: it names each one ("Type the points P: …")."""
+    if mode == "period" and labels == ["Your rating"]:
+        return "Type your rating at the start of the period."
+    words = [_MISSING_WORDS.get(label, f"the {label[0].lower()}{label[1:]}") for label in labels]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return f"Type {listed}: results follow every key."
+
+
 class KInput(Input):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
@@ -161,7 +174,7 @@ class CalculatorScreen(AppScreen):
         self._games: dict[str, PeriodGameValues] = {}
         self._next_game = 1
         self._problems: list[str] = []
-        self._missing = False
+        self._missing: list[str] = []  # the labels of the empty fields the mode needs
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
         self._reasons: dict[Input, Value] = {}
 
@@ -497,7 +510,9 @@ class CalculatorScreen(AppScreen):
             if not text.strip() and field_id not in self._touched:
                 # Never typed in: not an error yet, just missing.
                 self._mark(field_widget, None)
-                self._missing = self._missing or relevant
+                row = field_widget.parent
+                if relevant and isinstance(row, FieldRow) and row.label not in self._missing:
+                    self._missing.append(row.label)
                 return None
             self._mark(field_widget, str(error))
             if relevant:
@@ -529,7 +544,7 @@ class CalculatorScreen(AppScreen):
         if self.mode not in self._built:
             return  # its fields and pane are being mounted; they recompute once they are there
         self._problems = []
-        self._missing = False
+        self._missing = []
         k_text = self.query_one("#k", Input).value
         self.query_one("#k-meaning", Static).update(f"  {k_meaning(k_text)}" if k_text else "")
         from elotui.rating.calculator import Method
@@ -618,11 +633,7 @@ class CalculatorScreen(AppScreen):
             return False
         status.remove_class("-error")
         if self._missing:
-            status.update(
-                "Type your rating at the start of the period."
-                if self.mode == "period"
-                else "Type your rating and the opponent's rating: results follow every key."
-            )
+            status.update(missing_text(self._missing, self.mode))
             return False
         status.update("")
         return True

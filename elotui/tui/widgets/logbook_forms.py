@@ -62,12 +62,17 @@ FORM_CSS = """
 .form-dialog .form-reason { height: auto; color: $text-error; padding-left: 20; display: none; }
 .form-dialog .form-reason.-shown { display: block; }
 .form-dialog .form-hint { color: $text-muted; padding-top: 1; }
+.form-dialog .form-field-hint { color: $text-muted; padding-left: 20; }
 .form-dialog .form-gap { height: 1; }
 """
 
 
 class ResultPicker(Widget, can_focus=True):
-    """A game result: typing 1, 0.5 (or ½), 0, or w, d, l sets it; left/right step through."""
+    """A game result: typing 1, 0.5 (or ½), 0, or w, d, l sets it; left/right or Space step through;
+    Enter picks the first result if none is set yet, else goes on to the next field."""
+
+    # One line under the field (41 columns at 120): the keys that set, change and keep a result.
+    HINT = "1 ½ 0, w d l · Space, ←/→ · Enter next"
 
     DEFAULT_CSS = """
     ResultPicker { width: 1fr; height: 1; background: $boost; }
@@ -110,11 +115,22 @@ class ResultPicker(Widget, can_focus=True):
         return " " + "   ".join(parts)
 
     def on_key(self, event: events.Key) -> None:
+        # Space and Enter are handled here, with the typed results, so they apply in the order
+        # they were typed (bindings run only after the key has bubbled up: see issue 12).
         score = self.KEYS.get(event.character or "")
         if score is not None:
             self.value = score
-            event.stop()
-            event.prevent_default()
+        elif event.key == "space":
+            self.action_step(1)
+        elif event.key == "enter":
+            if self.value is None:
+                self.value = self.OPTIONS[0][0]
+            else:
+                self.screen.focus_next()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def action_step(self, step: int) -> None:
         scores = [score for score, _ in self.OPTIONS]
@@ -381,6 +397,7 @@ class GameForm(_Form[NewGame | None]):
             ),
         )
         yield from self.row("Result", ResultPicker(game.score if game else None, id="game-result"))
+        yield Static(ResultPicker.HINT, classes="form-field-hint")
         yield from self.row("Event", Input(shown(game.event if game else None), id="game-event"))
         yield from self.row(
             "Event from",
