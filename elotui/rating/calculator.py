@@ -27,7 +27,7 @@ class Method(StrEnum):
     def description(self) -> str:
         if self is Method.ELO:
             return "logistic E = 1/(1+10^((Rb−Ra)/400)), no cap"
-        return "FIDE table 8.1.2, differences over 400 count as 400 (not for 2650+)"
+        return "FIDE table 8.1.2, D over 400 counts as 400 (not for 2650+)"
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,11 @@ def worth_checking(period: ReplayPeriod) -> bool:
     return bool(period.n or period.published or period.start_source == "published")
 
 
+def cut(text: str, width: int) -> str:
+    """Text that fits `width` columns, a cut shown by "…": cut("Arthur Lefebvre", 12) → "Arthur Lefe…"."""
+    return text if len(text) <= width else f"{text[: width - 1]}…"
+
+
 def short_tier(name: str) -> str:
     """A tier name that fits a narrow column: "International Master" → "Int. Master"."""
     return name.replace("International", "Int.")

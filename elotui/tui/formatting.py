@@ -47,3 +47,19 @@ def points(value: Fraction) -> str:
 
 def rating_exact(value: Decimal) -> str:
     return f"{cents(value)}"
+
+
+def phrase_lines(text: str, width: int, indent: str = "    ") -> str:
+    """Text broken into lines of at most `width` only after a comma, never inside a phrase ("no
+    cap" stays together); lines after the first start with `indent`. A phrase longer than a line
+    stays whole (the widget then wraps it)."""
+    phrases = text.split(", ")
+    lines = [phrases[0]]
+    for phrase in phrases[1:]:
+        joined = f"{lines[-1]}, {phrase}"
+        if len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines[-1] += ","
+            lines.append(f"{indent}{phrase}")
+    return "\n".join(lines)

@@ -30,7 +30,13 @@ from elotui.rating.inputs import (
     parse_points,
     parse_rating,
 )
-from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
+from elotui.tui.formatting import (
+    hundredths,
+    phrase_lines,
+    points,
+    signed_hundredths,
+    signed_int,
+)
 from elotui.tui.screens.base import AppScreen
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
@@ -103,6 +109,8 @@ def parse_count(text: str, what: str) -> int:
         raise InvalidInput(f"{what} must be a whole number, not {cleaned!r}")
     return int(cleaned)
 
+
+METHOD_HINT_WIDTH = 49  # the form's inner width (#form in app.tcss: 52, padding 1, border 1)
 
 # How the status line names an empty field; other labels are written as they are, lower-cased.
 _MISSING_WORDS = {"Your rating": "your rating", "Opponent rating": "the opponent's rating"}
@@ -551,7 +559,7 @@ class CalculatorScreen(AppScreen):
 
         method = Method(self.query_one("#method", Choice).value)
         self.query_one("#method-rules", Static).update(
-            f"  {method.value}: {method.description}"
+            phrase_lines(f"  {method.value}: {method.description}", METHOD_HINT_WIDTH)
             if self.mode != "period"
             else "  period: FIDE rules always (method not used)"
         )

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -36,6 +36,7 @@ from textual.widgets import DataTable, Footer, Header, Select, Static
 from elotui.rating.text import (
     cents,
     crossing_change,
+    cut,
     k_value,
     published_text,
     rating_cents,
@@ -61,7 +62,7 @@ RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 
 # (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
 GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
-                ("", "result", 1), ("live", "live", 7))  # fmt: skip
+                ("res", "result", 3), ("live", "live", 7))  # fmt: skip
 CHECK_COLUMNS = (
     ("month", "month", 9), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
     ("why", "why", 12), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 8),
@@ -251,18 +252,22 @@ def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[st
         live_text = rating_cents(value) if value is not None else "—"
     return (
         game.date.isoformat(),
-        (game.opponent or "")[:12],
+        cut(game.opponent or "", _width(GAME_COLUMNS, "opponent")),
         rating,
         RESULT_TEXT[game.score_halves],
         live_text,
     )
 
 
+def _width(columns: tuple[tuple[str, str, int], ...], key: str) -> int:
+    return next(width for _, column, width in columns if column == key)
+
+
 def short_reason(period: ReplayPeriod) -> str:
     for marker, short in SHORT_REASONS:
         if marker in period.k_reason:
             return short
-    return period.k_reason[:14]
+    return cut(period.k_reason, _width(CHECK_COLUMNS, "why"))
 
 
 def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
@@ -296,7 +301,8 @@ def end_cell(period: ReplayPeriod) -> str:
 
 def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
     # Lists are published on the 1st: the month says the date.
-    return (crossing.date.isoformat()[:7], crossing_change(crossing), str(crossing.rating))
+    change = cut(crossing_change(crossing), _width(CROSSING_COLUMNS, "change"))
+    return (crossing.date.isoformat()[:7], change, str(crossing.rating))
 
 
 # --- the screen ---------------------------------------------------------------------------------------
@@ -370,7 +376,7 @@ class HistoryScreen(AppScreen):
                 yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
             with Vertical(id="chart-panel", classes="history-panel"):
                 yield Static(
-                    "Trajectory · [ansi_cyan]⠒ per game[/] · [ansi_yellow]• per month[/]",
+                    "Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]",
                     classes="panel-title",
                 )
                 yield Container(id="chart-box")
@@ -410,6 +416,15 @@ class HistoryScreen(AppScreen):
             with_players=True,
             after=painted,
         )
+
+    @on(events.DescendantFocus)
+    def _mark_the_focused_panel(self, event: events.DescendantFocus) -> None:
+        # A class on the title, not `.history-panel:focus-within > .panel-title`: Textual (8.2.8)
+        # does not restyle a child when only its parent's :focus-within changes (the mark stayed on
+        # a panel left, or never came back after a form closed).
+        for title in self.query(".history-panel > .panel-title"):
+            panel = title.parent
+            title.set_class(panel is not None and event.widget in panel.walk_children(), "-focused")
 
     def _first_page_now(self, wanted: str | None) -> threading.Event | None:
         """Show the first page of rows before the screen's first paint, if the logbook is open.
@@ -592,7 +607,8 @@ class HistoryScreen(AppScreen):
         """What the first rows are shown without: the player picker and the footer."""
         self._picker()
         if not self.query(Footer):
-            self.mount(Footer())
+            # Compact: the screen's ten keys fit 120 columns (with Textual's spacing they did not).
+            self.mount(Footer(compact=True))
             # A footer shows keys when told the bindings changed; one mounted late has to be told.
             self.call_after_refresh(self.refresh_bindings)
 

@@ -24,4 +24,7 @@ class FieldRow(Widget):
         self.set_reactive(FieldRow.label, label)
 
     def render(self) -> Content:
-        return Content(self.label[: LABEL_WIDTH - 1])
+        label = self.label[: LABEL_WIDTH - 1]
+        # Bold and underlined while its field has focus: seen without colours too (a CSS text-style
+        # here would reach the field's own text as well). The colour comes from app.tcss.
+        return Content.styled(label, "bold underline") if self.has_focus_within else Content(label)

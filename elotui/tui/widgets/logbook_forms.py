@@ -49,6 +49,8 @@ FORM_CSS = """
 .form-dialog .form-row { height: 1; margin-bottom: 0; }
 .form-dialog .form-row.-notes { height: 3; }
 .form-dialog .form-label { width: 20; color: $text-muted; padding-top: 0; }
+/* The focused field's label: bold, underlined, accent; visible in a 16-colour terminal too. */
+.form-dialog .form-label.-focused { color: $accent; text-style: bold underline; }
 .form-dialog Input { width: 1fr; height: 1; border: none; padding: 0 1; background: $boost; }
 .form-dialog Input:focus { background: $foreground 15%; }
 .form-dialog Input.-invalid { background: $error 30%; }
@@ -169,6 +171,14 @@ class _Form(ModalScreen[T]):
                 field.cursor_blink = False
             for area in self.query(TextArea):
                 area.cursor_blink = False
+
+    @on(events.DescendantFocus)
+    def _mark_the_focused_row(self, event: events.DescendantFocus) -> None:
+        # A class on the label, not `.form-row:focus-within > .form-label`: Textual (8.2.8) does not
+        # restyle a child when only its parent's :focus-within changes, so the mark would stay behind.
+        row = event.widget.parent
+        for label in self.query(".form-label"):
+            label.set_class(label.parent is row, "-focused")
 
     @on(events.Mount)
     def _notes_cursor_at_end(self) -> None:

@@ -70,6 +70,27 @@ def trajectory_data(result: Replay, max_points: int = MAX_GAME_POINTS) -> Trajec
     return TrajectoryData(tuple(game_x), tuple(game_y), tuple(month_x), tuple(month_y))
 
 
+def year_ticks(left: float, right: float, most: int = 6) -> tuple[list[float], list[str]]:
+    """The x-axis labels: each year the chart shows, at the middle of its part of the axis.
+
+    A tick at January would fall left of the axis for a year the chart starts in after January
+    (plotext then draws it at the edge, under the wrong year), and a chart within one year would
+    have none. At most `most` labels (every other year, or fewer, on a long logbook).
+    Positions are in the chart's x unit, months (year·12 + month − 1).
+    """
+
+    def shown(year: int) -> float:  # months of the year on the axis
+        return min(right, year * 12.0 + 12) - max(left, year * 12.0)
+
+    years = list(range(int(left // 12), int(right // 12) + 1))
+    # A sliver of a year at either end (under three months) gets no label: it would crowd the next.
+    years = [year for year in years if shown(year) >= 3] or years[:1]
+    if len(years) > most:
+        years = years[:: -(-len(years) // most)]
+    positions = [(max(left, year * 12.0) + min(right, year * 12.0 + 12)) / 2 for year in years]
+    return positions, [str(year) for year in years]
+
+
 def make_chart(widget_id: str) -> Widget:
     from textual_plotext import PlotextPlot
 
@@ -100,11 +121,8 @@ def draw(chart: Widget, data: TrajectoryData) -> None:
         plt.plot(list(data.game_x), list(data.game_y), marker="braille", color="cyan")
     if data.month_x:
         plt.scatter(list(data.month_x), list(data.month_y), marker="•", color="orange")
-    first_year, last_year = int(left // 12), int(right // 12)
-    years = list(range(first_year, last_year + 1))
-    if len(years) > 6:
-        years = years[:: -(-len(years) // 6)]
-    plt.xticks([year * 12.0 for year in years], [str(year) for year in years])
+    positions, labels = year_ticks(left, right)
+    plt.xticks(positions, labels)
     plt.xlim(left, right)
     plt.ylim(low, high)
     chart.refresh()
