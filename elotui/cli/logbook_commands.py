@@ -446,7 +446,8 @@ def _print_game(args: argparse.Namespace, game: GameRecord, verb: str) -> None:
     else:
         rating = game.opponent_rating if game.opponent_rating is not None else "unrated"
         print(
-            f"{verb} game {game.id}: {game.date.isoformat()} vs {game.opponent or '?'} ({rating}), "
+            f"{verb} game {game.id}: {game.date.isoformat()} vs "
+            f"{game.opponent or 'an unnamed opponent'} ({rating}), "
             f"result {_score_text(game.score)}"
         )
 
