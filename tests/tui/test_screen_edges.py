@@ -11,7 +11,6 @@ from typing import Any
 from rich.style import Style
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
-from textual.widgets._footer import FooterKey
 
 from elotui.rating.text import cut
 from elotui.tui.history_scenes import history_app, settle
@@ -45,7 +44,7 @@ async def test_history_columns_names_and_footer_fit_120_columns(tmp_path: Path) 
         assert all(len(name) <= 12 for name in names)
         # Every key of the footer is whole and left of the palette key (none hidden under it).
         footer = screen.query_one(Footer)
-        keys = list(footer.query(FooterKey))
+        keys = list(footer.query("FooterKey"))  # by type name: the class is not public
         palette = next(k for k in keys if k.has_class("-command-palette"))
         others = [k for k in keys if k is not palette]
         assert len(others) == 9
