@@ -90,7 +90,8 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     assert edited["score"] == 1 and edited["event"] == "Open"  # type: ignore[index]
 
     assert run_json(capsys, "published", "set", "--player", "Alice", "--month", "2024-04",
-                    "--rating", "1512") == {"player": "Alice", "month": "2024-04", "rating": 1512}  # fmt: skip
+                    "--rating", "1512") == {"player": "Alice", "month": "2024-04", "rating": 1512,
+                                      "list": "standard"}  # fmt: skip
     code, _, err = run_cli("published", "set", "--player", "Alice", "--month", "April",
                        "--rating", "1512")  # fmt: skip
     assert code == 2 and "YYYY-MM" in err
