@@ -198,8 +198,8 @@ def _add_pin_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         "--rated-period",
         type=_month,
         metavar="YYYY-MM",
-        help="the period the game's event was rated in, when not the one its dates give "
-        "(rated on the list of the next month)",
+        help="pin the game's event to the rating period named by its first month, when its "
+        "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)",
     )
     if editing:
         pin.add_argument(

@@ -2,8 +2,9 @@
 
 - `game.rating_list` and `published_rating.rating_list`: 'standard', 'rapid' or 'blitz', NOT NULL,
   default 'standard' (every game and published rating of a 0001 logbook is a standard one).
-- `game.rated_period`: 'YYYY-MM' or NULL, the period the game's event was rated in when the user pins it
-  ("rated on the list of 2026-11"); NULL lets the list calendar decide.
+- `game.rated_period`: 'YYYY-MM' or NULL, the rating period (named by its first month) the game's
+  event is pinned to when organisers report late (period 2026-10 is "rated on the list of 2026-11");
+  NULL lets the list calendar decide.
 - One published rating per player, list and month (it was per player and month).
 
 Downgrade is refused, changing nothing, while the logbook holds anything 0001 cannot: a rapid or blitz

@@ -186,3 +186,35 @@ def test_the_reader_reads_lists_and_pins_like_the_repository(
         assert [p.rating for p in reader.list_published(ana)] == [1830]  # standard by default
     finally:
         reader.close()
+
+
+# --- the demo logbook ---------------------------------------------------------------------------
+
+
+def test_the_demo_has_rapid_and_blitz_games_for_both_players(tmp_path: Path) -> None:
+    from elotui.logbook.demo import build_demo_database, demo_player_names
+
+    repository = build_demo_database(tmp_path / "demo.db")
+    try:
+        for name in demo_player_names():
+            player = repository.find_player(name)
+            counts = repository.count_games_by_list(player.id)
+            assert counts["rapid"] >= 24 and counts["blitz"] >= 24, (name, counts)  # a few dozen
+            for rating_list in ("rapid", "blitz"):
+                days = [g.date for g in repository.games_for_replay(player.id, rating_list)]
+                # Games on both sides of 2022-10-01 (the raise to standard - 100, K no longer 20).
+                assert any(D(2022, 9, 1) <= day < D(2022, 10, 1) for day in days), name
+                assert any(D(2022, 10, 1) <= day < D(2022, 11, 1) for day in days), name
+        hugo = repository.find_player("Hugo Bernard")
+        blitz = repository.games_for_replay(hugo.id, "blitz")
+        (gala,) = [g for g in blitz if g.date.year == 2025 and (g.opponent_rating or 0) > 2600]
+        # Hugo's ratings in the demo stay under 1700 (his plan peaks at 1610), so against 2655
+        # |D| >= 2655 - 1700 = 955 >= 600: from 2024-12 that game is not rated (RB2024-12).
+        assert gala.opponent_rating == 2655 and gala.date == D(2025, 2, 13)
+        assert hugo.start_rating is not None and gala.opponent_rating - 1700 >= 600
+        pinned = {
+            (g.event, g.rated_period) for g in repository.list_games(hugo.id) if g.rated_period
+        }
+        assert pinned == {("Rapide d'hiver", "2023-02")}
+    finally:
+        repository.close()
