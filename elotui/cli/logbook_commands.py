@@ -172,8 +172,10 @@ def _score_text(score: Fraction) -> str:
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
 
 
-def _add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
-    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given)."""
+def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
+    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
+
+    One definition for every command's `--list` (calc, period, need and replay take it next)."""
     parser.add_argument(
         "--list",
         dest="rating_list",
@@ -466,7 +468,7 @@ def _register_game(sub: SubParsers) -> None:
     listing.add_argument("--player", required=True, metavar="NAME")
     listing.add_argument("--limit", type=_count, metavar="N")
     listing.add_argument("--oldest-first", action="store_true")
-    _add_list_option(listing, "only the games of this list (else every list)", None)
+    add_list_option(listing, "only the games of this list (else every list)", None)
     listing.set_defaults(handler=game_list)
 
 
@@ -491,7 +493,7 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         help="not rated (e.g. a forfeit)",
     )  # fmt: skip
     parser.add_argument("--notes", metavar="TEXT")
-    _add_list_option(
+    add_list_option(
         parser,
         "the rating list the game is rated on"
         + (" (move it)" if editing else " (default standard)"),
@@ -610,18 +612,18 @@ def _register_published(sub: SubParsers) -> None:
     set_.add_argument("--player", required=True, metavar="NAME")
     set_.add_argument("--month", required=True, metavar="YYYY-MM")
     set_.add_argument("--rating", required=True, type=int, metavar="R")
-    _add_list_option(set_, "the list it was published on (default standard)", STANDARD)
+    add_list_option(set_, "the list it was published on (default standard)", STANDARD)
     set_.set_defaults(handler=published_set)
 
     listing = add_command(actions, "list", "list a player's published ratings")
     listing.add_argument("--player", required=True, metavar="NAME")
-    _add_list_option(listing, "only this list's (else every list)", None)
+    add_list_option(listing, "only this list's (else every list)", None)
     listing.set_defaults(handler=published_list)
 
     remove = add_command(actions, "remove", "remove a published rating")
     remove.add_argument("--player", required=True, metavar="NAME")
     remove.add_argument("--month", required=True, metavar="YYYY-MM")
-    _add_list_option(remove, "the list it was published on (default standard)", STANDARD)
+    add_list_option(remove, "the list it was published on (default standard)", STANDARD)
     remove.set_defaults(handler=published_remove)
 
 
@@ -697,7 +699,7 @@ def _register_transfer(sub: SubParsers) -> None:
         help="import every game, even one already in the logbook (same player, date, opponent, "
         "ratings, result, event, rated and list); by default those are skipped",
     )
-    _add_list_option(
+    add_list_option(
         importing,
         "PGN: put every game on this list (else each game's TimeControl decides: blitz up to 10 "
         "minutes for base + 60 x increment, rapid under 60, else standard)",
@@ -709,7 +711,7 @@ def _register_transfer(sub: SubParsers) -> None:
     exporting.add_argument("--player", metavar="NAME", help="only this player (else everyone)")
     exporting.add_argument("--format", choices=("csv", "json"), help="csv (default) or json")
     exporting.add_argument("-o", "--output", metavar="FILE", type=Path, help="else stdout")
-    _add_list_option(exporting, "only the games (and published ratings) of this list", None)
+    add_list_option(exporting, "only the games (and published ratings) of this list", None)
     exporting.set_defaults(handler=export_file)
 
 
