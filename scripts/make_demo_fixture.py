@@ -5,6 +5,13 @@ replay shows every kind of crossing: tiers up and down, title requirements, K sw
 a fall below 1400 and a new initial rating, a junior at K 40, a month over the 700 cap, months where
 per-game rounding differs from the period rounding, and a published rating that does not match.
 
+Both players also have rapid and blitz games (`list_games`), drawn from a generator of their own
+(seed 2027) after the standard ones, so the standard games stay as they were: rapid and blitz
+events from 2021 to 2025 with games on both sides of 2022-10 (when rapid and blitz ratings more than
+100 below the standard one were raised, and K stopped being 20 for everyone), a rapid event pinned
+to a later period (`rated_period`), and a blitz game of 2025 against a player above 2600 with a
+difference of 600 or more (not rated from 2024-12).
+
 Run `uv run python scripts/make_demo_fixture.py`; the output is committed, the script is how it was
 made. The generator simulates with the rating core; the app then replays the stored games.
 """
@@ -109,6 +116,8 @@ def generate(plan: Plan, rng: random.Random) -> list[dict[str, str]]:
                     "event_end": end.isoformat(),
                     "own_rating": "",
                     "rated": "yes",
+                    "list": "standard",
+                    "rated_period": "",
                 })  # fmt: skip
             day = min(27, day + size // 2 + rng.randint(2, 6))
         result = period_change(rating, games, k)
@@ -138,6 +147,7 @@ def special_games(rng: random.Random) -> list[dict[str, str]]:
 def _row(
     player: str, played: date, opponent: int | None, result: str, event: str,
     start: date | None = None, end: date | None = None, own_rating: str = "", rated: str = "yes",
+    rating_list: str = "standard", rated_period: str = "",
 ) -> dict[str, str]:  # fmt: skip
     return {
         "player": player, "date": played.isoformat(),
@@ -145,7 +155,79 @@ def _row(
         "opponent_rating": "" if opponent is None else str(opponent), "result": result,
         "event": event, "event_start": (start or played).isoformat(),
         "event_end": (end or played).isoformat(), "own_rating": own_rating, "rated": rated,
+        "list": rating_list, "rated_period": rated_period,
     }  # fmt: skip
+
+
+@dataclass
+class QuickEvent:
+    """A one-day rapid or blitz event: `games` games against opponents around `level`."""
+
+    player: str
+    rating_list: str
+    day: date
+    games: int
+    level: int
+    score_share: float  # the chance of a win (a draw takes a fixed 20 %)
+    event: str
+    rated_period: str = ""
+
+
+def quick_events() -> list[QuickEvent]:
+    """The rapid and blitz calendar of the demo. Camille and Hugo start these lists at their
+    standard rating (FIDE rates an unrated rapid/blitz player with it) and score below it until
+    2022-10, so at 2022-10 their rapid and blitz ratings are far enough below standard to be raised."""
+    plan = [
+        # Camille: standard about 1600 in mid-2021, 1800 by 2022-10, 2300 in 2025.
+        ("Camille Laurent", "rapid", date(2021, 6, 12), 7, 1650, 0.25, "Rapide de Bordeaux"),
+        ("Camille Laurent", "rapid", date(2021, 11, 20), 7, 1600, 0.3, "Rapidplay league"),
+        ("Camille Laurent", "rapid", date(2022, 5, 14), 7, 1650, 0.3, "Rapide de Bordeaux"),
+        ("Camille Laurent", "rapid", date(2022, 9, 17), 6, 1700, 0.3, "Rapidplay league"),
+        ("Camille Laurent", "rapid", date(2022, 10, 22), 7, 1750, 0.55, "Rapide d'automne"),
+        ("Camille Laurent", "rapid", date(2023, 6, 10), 7, 1950, 0.5, "Rapide de Bordeaux"),
+        ("Camille Laurent", "blitz", date(2021, 9, 9), 9, 1600, 0.25, "Blitz du jeudi"),
+        ("Camille Laurent", "blitz", date(2022, 3, 10), 9, 1650, 0.3, "Blitz du jeudi"),
+        ("Camille Laurent", "blitz", date(2022, 9, 8), 9, 1700, 0.3, "Blitz du jeudi"),
+        ("Camille Laurent", "blitz", date(2022, 10, 13), 9, 1750, 0.5, "Blitz du jeudi"),
+        ("Camille Laurent", "blitz", date(2024, 5, 16), 9, 2100, 0.5, "Blitz du jeudi"),
+        ("Camille Laurent", "blitz", date(2025, 3, 13), 9, 2200, 0.5, "Blitz du jeudi"),
+        # Hugo: standard about 1580 in 2021, near 1500 at 2022-10, 1590 in 2025.
+        ("Hugo Bernard", "rapid", date(2021, 9, 25), 7, 1550, 0.25, "Rapidplay league"),
+        ("Hugo Bernard", "rapid", date(2022, 4, 23), 7, 1500, 0.25, "Rapide de Lyon"),
+        ("Hugo Bernard", "rapid", date(2022, 9, 24), 6, 1450, 0.3, "Rapidplay league"),
+        ("Hugo Bernard", "rapid", date(2022, 10, 29), 7, 1450, 0.45, "Rapide de Lyon"),
+        ("Hugo Bernard", "blitz", date(2021, 12, 16), 9, 1500, 0.25, "Blitz du jeudi"),
+        ("Hugo Bernard", "blitz", date(2022, 9, 15), 9, 1450, 0.3, "Blitz du jeudi"),
+        ("Hugo Bernard", "blitz", date(2022, 10, 6), 9, 1400, 0.45, "Blitz du jeudi"),
+        ("Hugo Bernard", "blitz", date(2024, 11, 14), 9, 1500, 0.45, "Blitz du jeudi"),
+    ]
+    events = [QuickEvent(*row) for row in plan]
+    # A rapid event the organiser reported late: rated on the list of 2023-03, not 2023-02.
+    events.append(QuickEvent("Hugo Bernard", "rapid", date(2023, 1, 21), 7, 1500, 0.45,
+                             "Rapide d'hiver", rated_period="2023-02"))  # fmt: skip
+    return events
+
+
+def quick_games(rng: random.Random) -> list[dict[str, str]]:
+    rows = []
+    for event in quick_events():
+        for _ in range(event.games):
+            roll = rng.random()
+            result = (
+                "1"
+                if roll < event.score_share
+                else "0.5"
+                if roll < event.score_share + 0.2
+                else "0"
+            )
+            opponent = max(1000, min(2500, int(rng.gauss(event.level, 120))))
+            rows.append(_row(event.player, event.day, opponent, result, event.event,
+                             rating_list=event.rating_list, rated_period=event.rated_period))  # fmt: skip
+    # Blitz, 2025-02-13: Hugo (about 1590) against a 2655: |D| >= 600 and a player above 2600, so
+    # not rated from 2024-12 (rules-by-date §2, RB2024-12).
+    rows.append(_row("Hugo Bernard", date(2025, 2, 13), 2655, "0", "Blitz de gala",
+                     rating_list="blitz"))  # fmt: skip
+    return rows
 
 
 def main() -> None:
@@ -165,6 +247,10 @@ def main() -> None:
     )  # fmt: skip
     rows = generate(camille, rng) + generate(hugo, rng) + special_games(rng)
     rows.sort(key=lambda row: (row["player"], row["date"]))
+    # The rapid and blitz games after all the standard ones, with a seed of their own: the standard
+    # games keep their rows, values and ids (the history screen's snapshots show them).
+    quick = quick_games(random.Random(2027))
+    rows += sorted(quick, key=lambda row: (row["player"], row["list"], row["date"]))
     OUT.mkdir(parents=True, exist_ok=True)
     with (OUT / "games.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
 
@@ -25,13 +25,13 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-_SECOND_REVISION = '''
+_PENDING_REVISION = '''
 """Test-only revision: a nickname for players (recreates the player table in batch mode)."""
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "{revision}"
+down_revision = "{base}"
 branch_labels = None
 depends_on = None
 
@@ -49,19 +49,32 @@ def downgrade() -> None:
 '''
 
 
+@dataclass(frozen=True)
+class PendingRevision:
+    """Installs a test-only revision `revision` on top of the real head `base` (see `second_revision`)."""
+
+    scripts: Path
+    monkeypatch: pytest.MonkeyPatch
+    base: str = migrate.HEAD_REVISION  # what a logbook made by `open_repository` is at
+    revision: str = f"{int(migrate.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0003"
+
+    def __call__(self, before: str = "pass", after: str = "pass") -> None:
+        (self.scripts / "versions" / f"{self.revision}_test.py").write_text(
+            _PENDING_REVISION.format(
+                revision=self.revision, base=self.base, before=before, after=after
+            )
+        )
+        self.monkeypatch.setattr(migrate, "migrations_dir", lambda: self.scripts)
+        self.monkeypatch.setattr(migrate, "HEAD_REVISION", self.revision)
+
+
 @pytest.fixture
-def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingRevision:
     """Install a pending migration: point the runner at a copy of the scripts with a test-only
-    revision 0002 on top of 0001. `before` and `after` are one line of Python each, run in its
-    `upgrade()` before and after it adds the column (to fail, or to change rows)."""
+    revision (`.revision`, "0003") on top of the real head (`.base`, "0002"), so the tests of a
+    pending migration keep one to test however many real revisions there are. Calling it installs
+    it; `before` and `after` are one line of Python each, run in its `upgrade()` before and after it
+    adds the column (to fail, or to change rows)."""
     scripts = tmp_path / "scripts"
     shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
-
-    def install(before: str = "pass", after: str = "pass") -> None:
-        (scripts / "versions" / "0002_test.py").write_text(
-            _SECOND_REVISION.format(before=before, after=after)
-        )
-        monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
-        monkeypatch.setattr(migrate, "HEAD_REVISION", "0002")
-
-    return install
+    return PendingRevision(scripts, monkeypatch)

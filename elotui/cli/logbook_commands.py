@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.logbook import files
 from elotui.logbook.paths import resolve_db_path
+from elotui.logbook.records import RATING_LISTS, STANDARD  # no SQLAlchemy there
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
@@ -168,6 +169,56 @@ def _score_text(score: Fraction) -> str:
     return {Fraction(1): "1", Fraction(1, 2): "0.5", Fraction(0): "0"}[score]
 
 
+# --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
+
+
+def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
+    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
+
+    One definition for every command's `--list` (calc, period, need and replay take it next)."""
+    parser.add_argument(
+        "--list",
+        dest="rating_list",
+        choices=RATING_LISTS,
+        default=default,
+        metavar="|".join(RATING_LISTS),
+        help=help_text,
+    )
+
+
+def _month(text: str) -> str:
+    from elotui.logbook.repository import MONTH_PATTERN
+
+    if not MONTH_PATTERN.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a month YYYY-MM, not {text!r}")
+    return text
+
+
+def _add_pin_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
+    pin = parser.add_mutually_exclusive_group()
+    pin.add_argument(
+        "--rated-period",
+        type=_month,
+        metavar="YYYY-MM",
+        help="pin the game's event to the rating period named by its first month, when its "
+        "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)",
+    )
+    if editing:
+        pin.add_argument(
+            "--no-rated-period", action="store_true", help="let the event's dates decide again"
+        )
+
+
+def _list_and_pin_changes(args: argparse.Namespace, changes: dict[str, Any]) -> None:
+    """`game edit`: the list and pin options given, as repository changes."""
+    if args.rating_list is not None:
+        changes["rating_list"] = args.rating_list
+    if args.no_rated_period:
+        changes["rated_period"] = None
+    elif args.rated_period is not None:
+        changes["rated_period"] = args.rated_period
+
+
 # --- JSON shapes ----------------------------------------------------------------------------------
 
 
@@ -202,6 +253,8 @@ def game_json(game: GameRecord) -> dict[str, Any]:
         "own_rating": game.own_rating,
         "rated": game.rated,
         "notes": game.notes,
+        "list": game.rating_list,
+        "rated_period": game.rated_period,
     }
 
 
@@ -216,12 +269,16 @@ def _game_rows(games: list[GameRecord]) -> list[tuple[object, ...]]:
             game.event or "",
             game.own_rating,
             "yes" if game.rated else "no",
+            game.rating_list,
+            game.rated_period or "",
         )
         for game in games
     ]
 
 
-_GAME_HEADERS = ("id", "date", "opponent", "opp. rating", "result", "event", "Ro", "rated")
+_GAME_HEADERS = (
+    "id", "date", "opponent", "opp. rating", "result", "event", "Ro", "rated", "list", "pinned",
+)  # fmt: skip
 
 
 # --- player ---------------------------------------------------------------------------------------
@@ -411,6 +468,7 @@ def _register_game(sub: SubParsers) -> None:
     listing.add_argument("--player", required=True, metavar="NAME")
     listing.add_argument("--limit", type=_count, metavar="N")
     listing.add_argument("--oldest-first", action="store_true")
+    add_list_option(listing, "only the games of this list (else every list)", None)
     listing.set_defaults(handler=game_list)
 
 
@@ -435,6 +493,13 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         help="not rated (e.g. a forfeit)",
     )  # fmt: skip
     parser.add_argument("--notes", metavar="TEXT")
+    add_list_option(
+        parser,
+        "the rating list the game is rated on"
+        + (" (move it)" if editing else " (default standard)"),
+        None if editing else STANDARD,
+    )
+    _add_pin_options(parser, editing=editing)
     if editing:
         own.add_argument("--no-own-rating", action="store_true")
         rated.add_argument("--rated", dest="rated", action="store_const", const=True)
@@ -469,6 +534,8 @@ def game_add(args: argparse.Namespace) -> int:
         own_rating=args.own_rating,
         rated=args.rated is not False,
         notes=args.notes or "",
+        rating_list=args.rating_list,
+        rated_period=args.rated_period,
     )
     _print_game(args, repository.add_game(player.id, game), "added")
     return 0
@@ -500,6 +567,7 @@ def game_edit(args: argparse.Namespace) -> int:
         changes["notes"] = args.notes
     if args.rated is not None:
         changes["rated"] = args.rated
+    _list_and_pin_changes(args, changes)
     if not changes:
         raise UsageError("nothing to change; see elotui game edit --help")
     _print_game(args, repository.update_game(args.id, **changes), "updated")
@@ -521,7 +589,12 @@ def game_remove(args: argparse.Namespace) -> int:
 def game_list(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.player)
-    games = repository.list_games(player.id, newest_first=not args.oldest_first, limit=args.limit)
+    games = repository.list_games(
+        player.id,
+        newest_first=not args.oldest_first,
+        limit=args.limit,
+        rating_list=args.rating_list,
+    )
     if wants_json(args):
         print_json({"player": player.name, "games": [game_json(game) for game in games]})
     else:
@@ -540,15 +613,18 @@ def _register_published(sub: SubParsers) -> None:
     set_.add_argument("--player", required=True, metavar="NAME")
     set_.add_argument("--month", required=True, metavar="YYYY-MM")
     set_.add_argument("--rating", required=True, type=int, metavar="R")
+    add_list_option(set_, "the list it was published on (default standard)", STANDARD)
     set_.set_defaults(handler=published_set)
 
     listing = add_command(actions, "list", "list a player's published ratings")
     listing.add_argument("--player", required=True, metavar="NAME")
+    add_list_option(listing, "only this list's (else every list)", None)
     listing.set_defaults(handler=published_list)
 
     remove = add_command(actions, "remove", "remove a published rating")
     remove.add_argument("--player", required=True, metavar="NAME")
     remove.add_argument("--month", required=True, metavar="YYYY-MM")
+    add_list_option(remove, "the list it was published on (default standard)", STANDARD)
     remove.set_defaults(handler=published_remove)
 
 
@@ -556,11 +632,19 @@ def _register_published(sub: SubParsers) -> None:
 def published_set(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.player)
-    record = repository.set_published(player.id, args.month, args.rating)
+    record = repository.set_published(player.id, args.month, args.rating, args.rating_list)
     if wants_json(args):
-        print_json({"player": player.name, "month": record.month, "rating": record.rating})
+        print_json(
+            {
+                "player": player.name,
+                "month": record.month,
+                "rating": record.rating,
+                "list": record.rating_list,
+            }
+        )
     else:
-        print(f"{player.name}: published rating {record.rating} for {record.month}")
+        on_list = "" if record.rating_list == STANDARD else f" {record.rating_list}"
+        print(f"{player.name}: published{on_list} rating {record.rating} for {record.month}")
     return 0
 
 
@@ -568,16 +652,20 @@ def published_set(args: argparse.Namespace) -> int:
 def published_list(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.player)
-    records = repository.list_published(player.id)
+    records = repository.list_published(player.id, args.rating_list)
     if wants_json(args):
         print_json(
             {
                 "player": player.name,
-                "published": [{"month": r.month, "rating": r.rating} for r in records],
+                "published": [
+                    {"month": r.month, "rating": r.rating, "list": r.rating_list} for r in records
+                ],
             }
         )
     else:
-        print_table(("month", "rating"), [(r.month, r.rating) for r in records])
+        print_table(
+            ("month", "rating", "list"), [(r.month, r.rating, r.rating_list) for r in records]
+        )
     return 0
 
 
@@ -585,8 +673,9 @@ def published_list(args: argparse.Namespace) -> int:
 def published_remove(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.player)
-    if not repository.remove_published(player.id, args.month):
-        raise UsageError(f"{player.name} has no published rating for {args.month}")
+    if not repository.remove_published(player.id, args.month, args.rating_list):
+        on_list = "" if args.rating_list == STANDARD else f" {args.rating_list}"
+        raise UsageError(f"{player.name} has no published{on_list} rating for {args.month}")
     if wants_json(args):
         print_json({"player": player.name, "month": args.month, "removed": True})
     else:
@@ -609,7 +698,13 @@ def _register_transfer(sub: SubParsers) -> None:
         "--keep-duplicates",
         action="store_true",
         help="import every game, even one already in the logbook (same player, date, opponent, "
-        "ratings, result, event and rated); by default those are skipped",
+        "ratings, result, event, rated and list); by default those are skipped",
+    )
+    add_list_option(
+        importing,
+        "PGN: put every game on this list (else each game's TimeControl decides: blitz up to 10 "
+        "minutes for base + 60 x increment, rapid under 60, else standard)",
+        None,
     )
     importing.set_defaults(handler=import_file)
 
@@ -617,6 +712,7 @@ def _register_transfer(sub: SubParsers) -> None:
     exporting.add_argument("--player", metavar="NAME", help="only this player (else everyone)")
     exporting.add_argument("--format", choices=("csv", "json"), help="csv (default) or json")
     exporting.add_argument("-o", "--output", metavar="FILE", type=Path, help="else stdout")
+    add_list_option(exporting, "only the games (and published ratings) of this list", None)
     exporting.set_defaults(handler=export_file)
 
 
@@ -633,9 +729,15 @@ def import_file(args: argparse.Namespace) -> int:
         raise UsageError(refusal)
     if kind == ".pgn" and not args.player:
         raise UsageError("a PGN import needs --player NAME (whose games to take)")
+    if kind != ".pgn" and args.rating_list is not None:
+        raise UsageError(f"--list is for PGN imports; a {kind} file gives each game's list itself")
     repository = open_repository(args)
     summary = files.import_file(
-        repository, path, player=args.player, keep_duplicates=args.keep_duplicates
+        repository,
+        path,
+        player=args.player,
+        keep_duplicates=args.keep_duplicates,
+        rating_list=args.rating_list,
     )
     if wants_json(args):
         print_json(summary.as_json())
@@ -651,7 +753,7 @@ def export_file(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     players = [find_player(repository, args.player)] if args.player else repository.list_players()
     fmt = args.format or ("json" if wants_json(args) and args.output is None else "csv")
-    text, count = files.export_text(repository, players, fmt)
+    text, count = files.export_text(repository, players, fmt, args.rating_list)
     if args.output is None:
         sys.stdout.write(text)
         return 0

@@ -1,10 +1,13 @@
 """CSV import and export (product.md §4): the same columns both ways.
 
-`player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated`
+`player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated,list,rated_period`
 
 - `result` is the player's score: `1`, `0.5` (or `½`, `1/2`), `0`.
 - An empty `opponent_rating` is an unrated opponent; empty `own_rating` means "not known".
 - `rated` is `yes`/`no` (empty: yes). Dates are `YYYY-MM-DD`.
+- `list` is the rating list, `standard`, `rapid` or `blitz` (empty: standard); `rated_period` is the
+  `YYYY-MM` period the game's event is pinned to (empty: the list calendar decides). Both come after
+  product.md §4's ten columns, so a file of the ten still reads, as all standard and unpinned.
 
 An import reads and checks every row before it writes anything; if any row is bad, `ImportFailed` carries
 one `FILE:LINE: column: reason` line per problem and nothing is written. Good files go in with one
@@ -20,7 +23,7 @@ is exported with a leading apostrophe, which an import removes again (`escape_ce
 so an export opens safely in a spreadsheet and still round-trips exactly.
 
 The column order of an imported file is free, and `opponent`, `event`, `event_start`, `event_end`,
-`own_rating` and `rated` may be left out; `player` may be left out when the import names the player.
+`own_rating`, `rated`, `list` and `rated_period` may be left out; `player` may be left out when the import names the player.
 """
 
 from __future__ import annotations
@@ -36,10 +39,14 @@ from typing import Any, TextIO
 
 from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
+    MONTH_PATTERN,
+    RATING_LISTS,
+    STANDARD,
     ImportedGames,
     LogbookError,
     NotFound,
     PlayerRecord,
+    RatingList,
     Repository,
     gc_paused,
 )
@@ -56,6 +63,8 @@ CSV_COLUMNS: tuple[str, ...] = (
     "event_end",
     "own_rating",
     "rated",
+    "list",
+    "rated_period",
 )
 REQUIRED_COLUMNS = ("date", "opponent_rating", "result")
 
@@ -82,6 +91,8 @@ RATED_FLAGS: dict[str, int] = {
     "false": 0,
     "0": 0,
 }
+# `list` cell → the list stored (empty: standard); other spellings are looked up trimmed, lower case.
+LIST_CELLS: dict[str, RatingList] = {"": STANDARD, **{name: name for name in RATING_LISTS}}
 EARLIEST_YEAR, LATEST_YEAR = 1850, 2200
 # The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
 SKIP_ALREADY_THERE = "games already in the logbook"
@@ -273,6 +284,7 @@ def parse_games_csv(
     check_rating = _rating_checker()
     results = RESULT_HALVES
     flags = RATED_FLAGS
+    lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
     rows: list[tuple[Any, ...]] = []
     append = rows.append
@@ -302,6 +314,8 @@ def parse_games_csv(
             event_end,
             own_rating,
             rated,
+            rating_list_cell,
+            period,
         ) = cells(row)
         bad: list[str] = []
 
@@ -365,6 +379,18 @@ def parse_games_csv(
             if rated_flag is None:
                 bad.append(f"rated: expected yes or no, not {rated!r}")
 
+        rating_list = lists.get(rating_list_cell)
+        if rating_list is None:
+            rating_list = lists.get(rating_list_cell.strip().lower())
+            if rating_list is None:
+                bad.append(
+                    f"list: expected standard, rapid or blitz (or empty), not {rating_list_cell!r}"
+                )
+        if period:
+            period = period.strip()
+            if not MONTH_PATTERN.fullmatch(period):
+                bad.append(f"rated_period: expected YYYY-MM (or empty), not {period!r}")
+
         if bad:
             errors.extend(f"{file_label}:{line}: {reason}" for reason in bad)
             continue
@@ -388,6 +414,8 @@ def parse_games_csv(
                 own_value,
                 rated_flag,
                 "",
+                rating_list,
+                period or None,
             )
         )
     if errors:
@@ -428,14 +456,20 @@ def import_csv(
     return imported_summary(label, result, per_player, player_ids, skipped)
 
 
-def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord]) -> int:
-    """Write the games of `players` (oldest first, player by player); returns the rows written."""
+def export_csv(
+    repository: Repository,
+    out: TextIO,
+    players: list[PlayerRecord],
+    rating_list: RatingList | None = None,
+) -> int:
+    """Write the games of `players` (oldest first, player by player), those of one list with
+    `rating_list` (None: every list); returns the rows written."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     count = 0
     for player in players:
         name = escape_cell(player.name)
-        for game in repository.games_for_replay(player.id):
+        for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list):
             writer.writerow(
                 (
                     name,
@@ -448,6 +482,8 @@ def export_csv(repository: Repository, out: TextIO, players: list[PlayerRecord])
                     game.event_end.isoformat() if game.event_end else "",
                     "" if game.own_rating is None else game.own_rating,
                     "yes" if game.rated else "no",
+                    game.rating_list,
+                    game.rated_period or "",
                 )
             )
             count += 1

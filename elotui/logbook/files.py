@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from elotui.logbook.csv_io import ImportSummary
-    from elotui.logbook.records import PlayerRecord
+    from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
 
 IMPORT_KINDS = (".csv", ".pgn", ".json")
@@ -25,9 +25,16 @@ class FileRefused(ValueError):
 
 
 def import_file(
-    repository: Repository, path: Path, *, player: str | None, keep_duplicates: bool = False
+    repository: Repository,
+    path: Path,
+    *,
+    player: str | None,
+    keep_duplicates: bool = False,
+    rating_list: RatingList | None = None,
 ) -> ImportSummary:
-    """Import a .csv, .pgn or elotui .json file, all or nothing (a bad row raises `ImportFailed`)."""
+    """Import a .csv, .pgn or elotui .json file, all or nothing (a bad row raises `ImportFailed`).
+
+    `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s."""
     from elotui.logbook.paths import refusal_to_read
 
     refusal = refusal_to_read(path)  # a folder, a FIFO, a device: never opened
@@ -43,7 +50,13 @@ def import_file(
 
         if not player:
             raise FileRefused("a PGN import needs a player (whose games to take)")
-        return import_pgn(repository, path, player=player, keep_duplicates=keep_duplicates)
+        return import_pgn(
+            repository,
+            path,
+            player=player,
+            keep_duplicates=keep_duplicates,
+            rating_list=rating_list,
+        )
     if kind == ".json":
         from elotui.logbook.json_io import import_json
 
@@ -51,17 +64,23 @@ def import_file(
     raise FileRefused(f"{path}: import reads .csv, .pgn or .json files")
 
 
-def export_text(repository: Repository, players: list[PlayerRecord], fmt: str) -> tuple[str, int]:
-    """The players' games as CSV (`fmt` "csv") or the whole elotui JSON document, and how many."""
+def export_text(
+    repository: Repository,
+    players: list[PlayerRecord],
+    fmt: str,
+    rating_list: RatingList | None = None,
+) -> tuple[str, int]:
+    """The players' games as CSV (`fmt` "csv") or the whole elotui JSON document, and how many;
+    only one list's games (and published ratings) with `rating_list`."""
     buffer = io.StringIO()
     if fmt == "csv":
         from elotui.logbook.csv_io import export_csv
 
-        count = export_csv(repository, buffer, players)
+        count = export_csv(repository, buffer, players, rating_list)
     else:
         from elotui.logbook.json_io import export_document
 
-        document = export_document(repository, players)
+        document = export_document(repository, players, rating_list)
         count = sum(len(player["games"]) for player in document["players"])
         json.dump(document, buffer, indent=2, ensure_ascii=False)
         buffer.write("\n")

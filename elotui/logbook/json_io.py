@@ -8,11 +8,14 @@ replay. The document:
      "players": [{"name", "fide_id", "birth_year", "start_rating", "games_before", "reached_2400",
                   "fixed_k", "notes",
                   "games": [{"date", "opponent", "opponent_rating", "result", "score", "event",
-                             "event_start", "event_end", "own_rating", "rated", "notes"}],
-                  "published": [{"month", "rating"}]}]}
+                             "event_start", "event_end", "own_rating", "rated", "notes",
+                             "list", "rated_period"}],
+                  "published": [{"month", "rating", "list"}]}]}
 
 `result` is the CSV text ("1", "0.5", "0"), `score` the same as a number; dates are `YYYY-MM-DD`,
-unrated is null. An import adds players that are not in the logbook yet; a player already there is an
+unrated is null. `list` is the rating list ("standard", "rapid", "blitz"; missing, null or "" on import:
+standard), `rated_period` the `YYYY-MM` period the game's event is pinned to (null: the list calendar).
+An import adds players that are not in the logbook yet; a player already there is an
 error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
 """
 
@@ -27,12 +30,16 @@ from typing import Any
 from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
 from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import (
+    MONTH_PATTERN,
     PLAYER_FIELDS,
+    RATING_LISTS,
     SCORE_BY_HALVES,
+    STANDARD,
     LogbookError,
     NewGame,
     PlayerBundle,
     PlayerRecord,
+    RatingList,
     Repository,
     check_game_fields,
     check_month,
@@ -47,7 +54,10 @@ def _date_text(day: dt.date | None) -> str | None:
     return day.isoformat() if day else None
 
 
-def player_document(repository: Repository, player: PlayerRecord) -> dict[str, Any]:
+def player_document(
+    repository: Repository, player: PlayerRecord, rating_list: RatingList | None = None
+) -> dict[str, Any]:
+    """A player with games and published ratings (those of one list with `rating_list`)."""
     games = [
         {
             "id": game.id,
@@ -62,22 +72,28 @@ def player_document(repository: Repository, player: PlayerRecord) -> dict[str, A
             "own_rating": game.own_rating,
             "rated": game.rated,
             "notes": game.notes,
+            "list": game.rating_list,
+            "rated_period": game.rated_period,
         }
-        for game in repository.games_for_replay(player.id)
+        for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list)
     ]
     published = [
-        {"month": record.month, "rating": record.rating}
-        for record in repository.list_published(player.id)
+        {"month": record.month, "rating": record.rating, "list": record.rating_list}
+        for record in repository.list_published(player.id, rating_list)
     ]
     profile = {name: getattr(player, name) for name in PLAYER_FIELDS}
     return {**profile, "games": games, "published": published}
 
 
-def export_document(repository: Repository, players: Iterable[PlayerRecord]) -> dict[str, Any]:
+def export_document(
+    repository: Repository,
+    players: Iterable[PlayerRecord],
+    rating_list: RatingList | None = None,
+) -> dict[str, Any]:
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
-        "players": [player_document(repository, player) for player in players],
+        "players": [player_document(repository, player, rating_list) for player in players],
     }
 
 
@@ -125,6 +141,24 @@ class _Checker:
         self.fail(where, f"expected text or null, not {value!r}")
         return None
 
+    def rating_list(self, value: Any, where: str) -> RatingList:
+        """A rating list; missing, null or "" is the standard list."""
+        if value is None or value == "":
+            return STANDARD
+        for name in RATING_LISTS:
+            if value == name:
+                return name
+        self.fail(where, f"expected standard, rapid or blitz (or null), not {value!r}")
+        return STANDARD
+
+    def optional_period(self, value: Any, where: str) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, str) and MONTH_PATTERN.fullmatch(value):
+            return value
+        self.fail(where, f"expected YYYY-MM or null, not {value!r}")
+        return None
+
 
 def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
     if not isinstance(item, dict):
@@ -153,6 +187,8 @@ def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
         "event_start": check.optional_date(item.get("event_start"), f"{where}.event_start"),
         "event_end": check.optional_date(item.get("event_end"), f"{where}.event_end"),
         "own_rating": check.optional_int(item.get("own_rating"), f"{where}.own_rating"),
+        "rating_list": check.rating_list(item.get("list"), f"{where}.list"),
+        "rated_period": check.optional_period(item.get("rated_period"), f"{where}.rated_period"),
     }
     if len(check.errors) > before or day is None or halves is None:
         return None
@@ -202,7 +238,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
         game = _read_game(check, game_item, f"{where}.games[{index}]")
         if game is not None:
             games.append(game)
-    published: list[tuple[str, int]] = []
+    published: list[tuple[str, int, RatingList]] = []
     for index, entry in enumerate(check.items(item.get("published"), f"{where}.published")):
         spot = f"{where}.published[{index}]"
         if not isinstance(entry, dict):
@@ -218,7 +254,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
         if value is None:
             check.fail(f"{spot}.rating", "missing")
             continue
-        published.append((str(month), value))
+        published.append((str(month), value, check.rating_list(entry.get("list"), f"{spot}.list")))
     if len(check.errors) > before:
         return None
     return PlayerBundle(profile=profile, games=games, published=published)

@@ -378,6 +378,13 @@ def upgrade_database(path: Path) -> UpgradeResult:
 
 
 def downgrade_database(path: Path, revision: str) -> None:
-    """Migrate down to `revision` ("base" removes everything). For developers and tests."""
+    """Migrate down to `revision` ("base" removes everything). For developers and tests.
+
+    A downgrade that would lose data refuses (0002 → 0001 while rapid or blitz rows or pinned periods
+    exist): `DatabaseRefused` with the script's reason, in one transaction rolled back, nothing changed.
+    """
     inspect_database(path)
-    _run_alembic(path, "downgrade", revision)
+    try:
+        _run_alembic(path, "downgrade", revision)
+    except Exception as error:
+        raise DatabaseRefused(f"migrating {path} down failed: {_one_line(error)}") from error

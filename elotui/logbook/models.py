@@ -2,13 +2,16 @@
 
 The database enforces the rules itself (a script writing with plain `sqlite3` cannot break them):
 unique player names, ratings 100–3500, a result of 1, ½ or 0, a game always belongs to a player and goes
-with it, one published rating per player and month.
+with it, one published rating per player, rating list and month, a list that is one of three, a pinned
+period shaped `YYYY-MM`.
 
 Storage choices:
 - A game's result is `score_halves`, the player's score in half points: 2 = win, 1 = draw, 0 = loss.
   An integer compares exactly and a CHECK keeps it to the three values.
 - An unrated opponent (or a player unrated at the start of the logbook) is a NULL rating.
 - A published rating's `month` is text `YYYY-MM`, the month of the official list.
+- `rating_list` (a game's, a published rating's) is 'standard', 'rapid' or 'blitz' (`records.RATING_LISTS`);
+  a game's `rated_period` is the `YYYY-MM` period its event was pinned to, NULL when the calendar decides.
 
 The schema itself is made by the Alembic migrations in `migrations/`; these classes must match them
 (a test compares the two). `create_all` is for tests only.
@@ -17,10 +20,12 @@ The schema itself is made by the Alembic migrations in `migrations/`; these clas
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from sqlalchemy import CheckConstraint, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from elotui.logbook.records import RATING_LISTS, STANDARD
 from elotui.logbook.schema import APPLICATION_ID as APPLICATION_ID  # the tests read it here
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
 
@@ -46,6 +51,20 @@ def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:
     if nullable:
         condition = f"{column} IS NULL OR ({condition})"
     return CheckConstraint(condition, name=f"{column}_range")
+
+
+def _month_condition(column: str) -> str:
+    return f"{column} GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr({column}, 6, 2) BETWEEN '01' AND '12'"
+
+
+def _list_check() -> CheckConstraint:
+    names = ", ".join(f"'{name}'" for name in RATING_LISTS)
+    return CheckConstraint(f"rating_list IN ({names})", name="rating_list")
+
+
+def _list_field() -> Any:
+    # The server default makes every game of a 0001 logbook (and of a plain-SQL script) standard.
+    return Field(default=STANDARD, sa_column_kwargs={"server_default": STANDARD})
 
 
 class Player(SQLModel, table=True):
@@ -90,6 +109,11 @@ class Game(SQLModel, table=True):
             "event_start IS NULL OR event_end IS NULL OR event_start <= event_end",
             name="event_dates_ordered",
         ),
+        _list_check(),
+        CheckConstraint(
+            f"rated_period IS NULL OR ({_month_condition('rated_period')})",
+            name="rated_period_format",
+        ),
         # The replay reads one player's games in date order; this index serves it directly (SQLite
         # appends the rowid, `id`, to every index entry, so ties stay in entry order).
         Index("ix_game_player_id_date", "player_id", "date"),
@@ -107,20 +131,21 @@ class Game(SQLModel, table=True):
     own_rating: int | None = None  # the rating used for this game (Ro), if known
     rated: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})  # forfeits: no
     notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    rating_list: str = _list_field()  # standard, rapid or blitz
+    rated_period: str | None = None  # YYYY-MM: the event pinned to that period; NULL: the calendar
 
 
 class PublishedRating(SQLModel, table=True):
     __tablename__ = "published_rating"
     __table_args__ = (
-        UniqueConstraint("player_id", "month"),
-        CheckConstraint(
-            "month GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr(month, 6, 2) BETWEEN '01' AND '12'",
-            name="month_format",
-        ),
+        UniqueConstraint("player_id", "rating_list", "month"),
+        CheckConstraint(_month_condition("month"), name="month_format"),
         _rating_check("rating", nullable=False),
+        _list_check(),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
     month: str  # YYYY-MM
     rating: int
+    rating_list: str = _list_field()  # the list this rating was published on

@@ -1,13 +1,18 @@
 """PGN import through python-chess: one player's games, from the tags only.
 
 Only the headers are parsed (`chess.pgn.read_headers` skips the moves), so large files go fast. For
-each game where the named player is `White` or `Black` (compared without regard to case or spaces):
+each game where the named player is `White` or `Black` (compared as `player_names` says: "Costa, Ana"
+is "Ana Costa", case, accents and spaces ignored):
 - the date from `Date` (a date with `??` is skipped: the rating period would be a guess);
 - the score from `Result` (`1-0`, `0-1`, `1/2-1/2`; an unfinished `*` is skipped);
 - the opponent and the opponent's rating from the other side's name and `WhiteElo`/`BlackElo`
   (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped);
 - the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
-- `Event` and, when complete, `EventDate` as the event's start.
+- `Event` and, when complete, `EventDate` as the event's start;
+- the rating list from `TimeControl` (`time_control.list_for_time_control`), unless the import names
+  one list for every game (`rating_list`, the CLI's `--list`).
+When the file has games but none of the player's, nothing is imported and the message lists the names
+the file holds (`player_names.names_listed`): the name was likely typed another way.
 Every skipped game is counted by reason; the games are added in one transaction, less those already in
 the logbook (as for CSV, see `csv_io`), unless `keep_duplicates`.
 """
@@ -22,17 +27,20 @@ from typing import Any
 
 import chess.pgn
 
-from elotui.logbook.csv_io import ImportSummary, imported_summary
+from elotui.logbook.csv_io import ImportFailed, ImportSummary, imported_summary
 from elotui.logbook.paths import UnreadableFile, open_named_file
+from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (
     DRAW,
     LOSS,
     WIN,
     LogbookError,
     NewGame,
+    RatingList,
     Repository,
     game_row,
 )
+from elotui.logbook.time_control import list_for_time_control
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
 
 _WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
@@ -42,10 +50,6 @@ SKIP_NOT_PLAYER = "games without the player"
 SKIP_NO_DATE = "games without a full date"
 SKIP_NO_RESULT = "games without a result"
 SKIP_BAD_RATING = "games with an opponent rating outside 100-3500"
-
-
-def _same_name(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 def _pgn_date(text: str | None) -> dt.date | None:
@@ -71,21 +75,36 @@ def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
     return False, None
 
 
-def read_pgn_games(handle: Any, player: str) -> tuple[list[NewGame], Counter[str]]:
-    """The named player's games in a PGN text stream, and the skipped games by reason."""
+def read_pgn_games(
+    handle: Any,
+    player: str,
+    *,
+    rating_list: RatingList | None = None,
+    names: Counter[str] | None = None,
+) -> tuple[list[NewGame], Counter[str]]:
+    """The named player's games in a PGN text stream, and the skipped games by reason.
+
+    `rating_list` puts every game on that list (None: each game's `TimeControl` decides); `names`, if
+    given, counts the names of the games that are not the player's (for the message when none is).
+    """
     games: list[NewGame] = []
     skipped: Counter[str] = Counter()
+    key = name_key(player)
     while True:
         headers = chess.pgn.read_headers(handle)
         if headers is None:
             break
         white, black = headers.get("White", ""), headers.get("Black", "")
-        if _same_name(white, player):
+        if name_key(white) == key:
             side, other = "White", "Black"
-        elif _same_name(black, player):
+        elif name_key(black) == key:
             side, other = "Black", "White"
         else:
             skipped[SKIP_NOT_PLAYER] += 1
+            if names is not None:
+                names.update(
+                    name.strip() for name in (white, black) if name.strip() not in ("", "?")
+                )
             continue
         day = _pgn_date(headers.get("Date"))
         if day is None:
@@ -113,23 +132,40 @@ def read_pgn_games(handle: Any, player: str) -> tuple[list[NewGame], Counter[str
                 event=None if event in ("", "?") else event,
                 event_start=event_start if event_start and event_start <= day else None,
                 own_rating=own_rating,
+                rating_list=rating_list or list_for_time_control(headers.get("TimeControl")),
             )
         )
     return games, skipped
 
 
 def import_pgn(
-    repository: Repository, path: Path, *, player: str, keep_duplicates: bool = False
+    repository: Repository,
+    path: Path,
+    *,
+    player: str,
+    keep_duplicates: bool = False,
+    rating_list: RatingList | None = None,
 ) -> ImportSummary:
+    """Import the player's games (all on `rating_list` if given, else by `TimeControl`)."""
     record = repository.find_player(player)  # NotFound says how to add the player
     label = str(path)
+    names: Counter[str] = Counter()
     try:
         with open_named_file(path, encoding="utf-8-sig", errors="replace") as handle:
-            games, skipped = read_pgn_games(handle, record.name)
+            games, skipped = read_pgn_games(
+                handle, record.name, rating_list=rating_list, names=names
+            )
     except UnreadableFile as error:
         raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
+        raise ImportFailed(
+            [
+                f"{label}: no game of {record.name!r} (names compared as PGN writes them, case and "
+                f"accents ignored); the file's players: {names_listed(names)}"
+            ]
+        )
     result = repository.import_games(
         [game_row(record.id, game) for game in games], keep_duplicates=keep_duplicates
     )

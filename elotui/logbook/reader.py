@@ -13,10 +13,12 @@ from pathlib import Path
 
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
+    STANDARD,
     GameRecord,
     NotFound,
     PlayerRecord,
     PublishedRecord,
+    RatingList,
     gc_paused,
     records_from_rows,
 )
@@ -26,7 +28,12 @@ _PLAYER_COLUMNS = (
     "id, name, fide_id, birth_year, start_rating, games_before, reached_2400, fixed_k, notes"
 )
 _GAMES_SQL = (
-    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? ORDER BY date, id"
+    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
+    " ORDER BY date, id"
+)
+_PUBLISHED_SQL = (
+    "SELECT id, player_id, month, rating, rating_list FROM published_rating"
+    " WHERE player_id = ? AND rating_list = ? ORDER BY month"
 )
 
 
@@ -74,18 +81,19 @@ class LogbookReader:
             k, notes,
         )  # fmt: skip
 
-    def games_for_replay(self, player_id: int) -> list[GameRecord]:
-        """All of a player's games, oldest first (the order the repository gives too)."""
+    def games_for_replay(
+        self, player_id: int, rating_list: RatingList = STANDARD
+    ) -> list[GameRecord]:
+        """A player's games on one list, oldest first (what the repository gives too)."""
         with gc_paused():
-            rows = self._connection.execute(_GAMES_SQL, (player_id,)).fetchall()
+            rows = self._connection.execute(_GAMES_SQL, (player_id, rating_list)).fetchall()
             return records_from_rows(rows)
 
-    def list_published(self, player_id: int) -> list[PublishedRecord]:
-        rows = self._connection.execute(
-            "SELECT id, player_id, month, rating FROM published_rating WHERE player_id = ?"
-            " ORDER BY month",
-            (player_id,),
-        )
+    def list_published(
+        self, player_id: int, rating_list: RatingList = STANDARD
+    ) -> list[PublishedRecord]:
+        """A player's published ratings on one list, by month."""
+        rows = self._connection.execute(_PUBLISHED_SQL, (player_id, rating_list))
         return [PublishedRecord(*row) for row in rows]
 
     def close(self) -> None:

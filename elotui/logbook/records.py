@@ -7,6 +7,12 @@ need the records (the fast read path in `reader`, the app) stay light. `reposito
   `fractions.Fraction` that `elotui.rating` computes with.
 - An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
 - A published rating's month is text `YYYY-MM`.
+- Every game and published rating is on one FIDE rating list, `rating_list`: "standard", "rapid" or
+  "blitz" (`RATING_LISTS`; default standard). A game's `rated_period` ("YYYY-MM" or None) pins its event
+  to a rating period, named as rules-by-date §4 and the replay's `period` name it: by its first month
+  (on the monthly calendar, since 2012-07, period 2026-10 is the one rated on the list of 2026-11;
+  "rated on the list of 2026-11" is `rated_period="2026-10"`). None: the list calendar decides.
+  The pin is stored per game; the games of one event are meant to carry the same one.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, TypeGuard
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 
@@ -29,6 +35,17 @@ WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 # Index = half points stored in the database.
 SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)
 HALVES_BY_SCORE: dict[Fraction, int] = {LOSS: 0, DRAW: 1, WIN: 2}
+
+# FIDE's three rating lists, as stored (the database's CHECK lists the same words).
+RatingList = Literal["standard", "rapid", "blitz"]
+STANDARD: Final = "standard"
+RAPID: Final = "rapid"
+BLITZ: Final = "blitz"
+RATING_LISTS: tuple[RatingList, ...] = (STANDARD, RAPID, BLITZ)
+
+
+def is_rating_list(text: object) -> TypeGuard[RatingList]:
+    return text in RATING_LISTS
 
 
 class LogbookError(Exception):
@@ -73,6 +90,8 @@ class NewGame:
     own_rating: int | None = None  # the rating used for the game (Ro), if known
     rated: bool = True
     notes: str = ""
+    rating_list: RatingList = STANDARD
+    rated_period: str | None = None  # YYYY-MM: the event pinned to that period
 
     @property
     def score_halves(self) -> int:
@@ -98,6 +117,8 @@ class GameRecord(NamedTuple):
     own_rating: int | None = None  # the rating used for the game (Ro), if known
     rated: bool = True
     notes: str = ""
+    rating_list: RatingList = STANDARD  # the list the game is rated on
+    rated_period: str | None = None  # YYYY-MM: its event pinned to that period; None: the calendar
 
     @property
     def score(self) -> Fraction:
@@ -110,6 +131,7 @@ class PublishedRecord:
     player_id: int
     month: str  # YYYY-MM
     rating: int
+    rating_list: RatingList = STANDARD
 
 
 @dataclass(frozen=True)
@@ -118,7 +140,8 @@ class PlayerBundle:
 
     profile: Mapping[str, Any]  # `PlayerRecord` fields except `id`
     games: Sequence[NewGame] = ()
-    published: Sequence[tuple[str, int]] = ()  # (YYYY-MM, rating)
+    # (YYYY-MM, rating) on the standard list, or (YYYY-MM, rating, list)
+    published: Sequence[tuple[str, int] | tuple[str, int, RatingList]] = ()
 
 
 PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")
@@ -128,7 +151,7 @@ GAME_FIELDS = tuple(f.name for f in dataclasses.fields(NewGame))
 # The columns `records_from_rows` reads, in order (the select of every read path uses them).
 GAME_RECORD_COLUMNS: tuple[str, ...] = (
     "id", "player_id", "date", "opponent_rating", "score_halves", "opponent", "event",
-    "event_start", "event_end", "own_rating", "rated", "notes",
+    "event_start", "event_end", "own_rating", "rated", "notes", "rating_list", "rated_period",
 )  # fmt: skip
 
 
@@ -152,6 +175,8 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
         own_rating,
         rated,
         notes,
+        rating_list,
+        rated_period,
     ) in rows:
         played = dates.get(day)
         if played is None:
@@ -170,6 +195,8 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
                 own_rating,
                 bool(rated),
                 notes,
+                rating_list,
+                rated_period,
             )
         )
     return records

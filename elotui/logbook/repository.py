@@ -7,6 +7,10 @@
   with). `NewGame` takes the Fraction; `GameRecord` holds the half points.
   An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
 - A published rating's month is text `YYYY-MM`.
+- Rating lists: every game and published rating has a `rating_list` ("standard", "rapid", "blitz";
+  `RATING_LISTS`). Reads that feed a replay take one list (`games_for_replay`, `list_published`: standard
+  unless told); the listings (`list_games`, `count_games`) take an optional list filter, None for all.
+  A game's `rated_period` (YYYY-MM or None) is its event's pinned period.
 - Each call opens one short session or connection; each write is one transaction (`BEGIN IMMEDIATE`), so a
   failed write changes nothing and raises a `LogbookError` whose `str()` says why in one line.
 - Bulk paths (`add_games`, `import_games`, `games_for_replay`) use SQLAlchemy Core with one `executemany`
@@ -27,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, Table, bindparam, func, insert, select
+from sqlalchemy import Engine, Table, bindparam, case, func, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite as sqlite_dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -45,7 +49,9 @@ from elotui.logbook.records import (
     HALVES_BY_SCORE,
     LOSS,
     PLAYER_FIELDS,
+    RATING_LISTS,
     SCORE_BY_HALVES,
+    STANDARD,
     WIN,
     GameRecord,
     InvalidData,
@@ -55,7 +61,9 @@ from elotui.logbook.records import (
     PlayerBundle,
     PlayerRecord,
     PublishedRecord,
+    RatingList,
     gc_paused,
+    is_rating_list,
     records_from_rows,
 )
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
@@ -67,7 +75,9 @@ __all__ = [
     "HALVES_BY_SCORE",
     "LOSS",
     "PLAYER_FIELDS",
+    "RATING_LISTS",
     "SCORE_BY_HALVES",
+    "STANDARD",
     "WIN",
     "GameRecord",
     "ImportedGames",
@@ -78,11 +88,18 @@ __all__ = [
     "PlayerBundle",
     "PlayerRecord",
     "PublishedRecord",
+    "RatingList",
     "Repository",
     "gc_paused",
     "open_repository",
     "records_from_rows",
 ]
+
+
+def _list_order(column: Any) -> Any:
+    """Order rows by list the way `RATING_LISTS` names them (standard, rapid, blitz), not by word."""
+    return case({name: index for index, name in enumerate(RATING_LISTS)}, value=column)
+
 
 MONTH_PATTERN = re.compile(r"^(19|20|21)\d\d-(0[1-9]|1[0-2])$")
 
@@ -102,10 +119,12 @@ GAME_COLUMNS: tuple[str, ...] = (
     "own_rating",
     "rated",
     "notes",
+    "rating_list",
+    "rated_period",
 )
 
-# What makes an imported game "the same" as one in the logbook (the event's dates and the notes do not
-# count): a file imported twice adds nothing the second time. `_DUPLICATE_KEY` picks these columns out
+# What makes an imported game "the same" as one in the logbook (the event's dates, the pinned period
+# and the notes do not count; the list does: a blitz and a standard game on one day are two games): a file imported twice adds nothing the second time. `_DUPLICATE_KEY` picks these columns out
 # of a storage row (`GAME_COLUMNS` order).
 DUPLICATE_KEY_COLUMNS: tuple[str, ...] = (
     "player_id",
@@ -116,6 +135,7 @@ DUPLICATE_KEY_COLUMNS: tuple[str, ...] = (
     "event",
     "own_rating",
     "rated",
+    "rating_list",
 )
 _DUPLICATE_KEY = operator.itemgetter(*(GAME_COLUMNS.index(name) for name in DUPLICATE_KEY_COLUMNS))
 
@@ -185,12 +205,26 @@ def check_game_fields(game: NewGame) -> None:
         raise InvalidData(f"result must be 1, 0.5 or 0, not {game.score}")
     if game.event_start and game.event_end and game.event_start > game.event_end:
         raise InvalidData("the event cannot end before it starts")
+    check_rating_list(game.rating_list)
+    check_rated_period(game.rated_period)
 
 
 def check_month(month: str) -> str:
     if not MONTH_PATTERN.match(month):
         raise InvalidData(f"month must be YYYY-MM, not {month!r}")
     return month
+
+
+def check_rating_list(rating_list: object) -> RatingList:
+    if not is_rating_list(rating_list):
+        raise InvalidData(f"the rating list must be standard, rapid or blitz, not {rating_list!r}")
+    return rating_list
+
+
+def check_rated_period(period: str | None) -> str | None:
+    if period is not None and not (isinstance(period, str) and MONTH_PATTERN.fullmatch(period)):
+        raise InvalidData(f"the rated period must be YYYY-MM, not {period!r}")
+    return period
 
 
 def month_of(day: dt.date) -> str:
@@ -203,7 +237,7 @@ def _explain(error: IntegrityError | OperationalError) -> LogbookError:
     if "UNIQUE constraint failed: player.name" in message:
         return InvalidData("a player with that name already exists")
     if "UNIQUE constraint failed: published_rating" in message:
-        return InvalidData("that player already has a published rating for that month")
+        return InvalidData("that player already has a published rating for that list and month")
     if "FOREIGN KEY constraint failed" in message:
         return NotFound("the player does not exist (any more)")
     if "CHECK constraint failed" in message:
@@ -251,6 +285,8 @@ def _game_record(game: Game) -> GameRecord:
         own_rating=game.own_rating,
         rated=game.rated,
         notes=game.notes,
+        rating_list=check_rating_list(game.rating_list),
+        rated_period=game.rated_period,
     )
 
 
@@ -268,6 +304,8 @@ def game_row(player_id: int, game: NewGame) -> tuple[Any, ...]:
         game.own_rating,
         1 if game.rated else 0,
         game.notes,
+        game.rating_list,
+        game.rated_period,
     )
 
 
@@ -284,6 +322,8 @@ _GAME_SELECT_COLUMNS = (
     GAME_TABLE.c.own_rating,
     GAME_TABLE.c.rated,
     GAME_TABLE.c.notes,
+    GAME_TABLE.c.rating_list,
+    GAME_TABLE.c.rated_period,
 )
 
 
@@ -325,21 +365,21 @@ def _duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str
 
 
 @functools.cache
-def _select_games_sql(newest_first: bool) -> str:
+def _select_games_sql(newest_first: bool, one_list: bool = False) -> str:
     order = (
         (GAME_TABLE.c.date.desc(), GAME_TABLE.c.id.desc())
         if newest_first
         else (GAME_TABLE.c.date, GAME_TABLE.c.id)
     )
-    statement = (
-        select(*_GAME_SELECT_COLUMNS)
-        .where(GAME_TABLE.c.player_id == bindparam("player_id"))
-        .order_by(*order)
-        .limit(bindparam("limit"))
-        .offset(bindparam("offset"))
+    statement = select(*_GAME_SELECT_COLUMNS).where(
+        GAME_TABLE.c.player_id == bindparam("player_id")
     )
+    if one_list:
+        statement = statement.where(GAME_TABLE.c.rating_list == bindparam("rating_list"))
+    statement = statement.order_by(*order).limit(bindparam("limit")).offset(bindparam("offset"))
     sql, params = _compile(statement)
-    assert params == ("player_id", "limit", "offset"), params
+    expected = ("player_id", "rating_list") if one_list else ("player_id",)
+    assert params == (*expected, "limit", "offset"), params
     return sql
 
 
@@ -499,15 +539,33 @@ class Repository:
             session.delete(row)
             session.flush()
 
-    def count_games(self, player_id: int | None = None) -> int:
+    def count_games(
+        self, player_id: int | None = None, *, rating_list: RatingList | None = None
+    ) -> int:
+        """Games of one player (None: everyone's), of one list (None: every list)."""
         with Session(self.engine) as session:
-            return self._count_games(session, player_id)
+            return self._count_games(session, player_id, rating_list)
+
+    def count_games_by_list(self, player_id: int) -> dict[RatingList, int]:
+        """A player's games on each list, every list present (0 when it has none)."""
+        statement = (
+            select(GAME_TABLE.c.rating_list, func.count())
+            .where(GAME_TABLE.c.player_id == player_id)
+            .group_by(GAME_TABLE.c.rating_list)
+        )
+        with self.engine.connect() as connection:
+            counts = {name: int(count) for name, count in connection.execute(statement)}
+        return {name: counts.get(name, 0) for name in RATING_LISTS}
 
     @staticmethod
-    def _count_games(session: Session, player_id: int | None) -> int:
+    def _count_games(
+        session: Session, player_id: int | None, rating_list: RatingList | None = None
+    ) -> int:
         statement = select(func.count()).select_from(GAME_TABLE)
         if player_id is not None:
             statement = statement.where(GAME_TABLE.c.player_id == player_id)
+        if rating_list is not None:
+            statement = statement.where(GAME_TABLE.c.rating_list == check_rating_list(rating_list))
         return int(session.connection().execute(statement).scalar_one())
 
     def list_games(
@@ -517,23 +575,32 @@ class Repository:
         newest_first: bool = True,
         limit: int | None = None,
         offset: int = 0,
+        rating_list: RatingList | None = None,
     ) -> list[GameRecord]:
-        """One player's games by date (then by entry order); a page of them with `limit`/`offset`."""
-        sql = _select_games_sql(newest_first)
+        """One player's games by date (then by entry order); a page of them with `limit`/`offset`;
+        those of one list with `rating_list` (None: every list)."""
+        sql = _select_games_sql(newest_first, rating_list is not None)
+        page = (-1 if limit is None else limit, offset)
+        parameters = (
+            (player_id, *page)
+            if rating_list is None
+            else (player_id, check_rating_list(rating_list), *page)
+        )
         with gc_paused(), self.engine.connect() as connection:
             driver = connection.connection.driver_connection
-            cursor = driver.execute(  # type: ignore[union-attr]
-                sql, (player_id, -1 if limit is None else limit, offset)
-            )
+            cursor = driver.execute(sql, parameters)  # type: ignore[union-attr]
             try:
                 rows = cursor.fetchall()
             finally:
                 cursor.close()
             return records_from_rows(rows)
 
-    def games_for_replay(self, player_id: int) -> list[GameRecord]:
-        """All of a player's games, oldest first: one Core select of plain tuples (fast)."""
-        return self.list_games(player_id, newest_first=False)
+    def games_for_replay(
+        self, player_id: int, rating_list: RatingList = STANDARD
+    ) -> list[GameRecord]:
+        """A player's games on one list (a replay is of one list), oldest first: one Core select of
+        plain tuples (fast)."""
+        return self.list_games(player_id, newest_first=False, rating_list=rating_list)
 
     def add_games(self, rows: Sequence[Sequence[Any]]) -> int:
         """Insert many games in one transaction with one executemany; all or nothing.
@@ -614,9 +681,10 @@ class Repository:
             check_player_fields(bundle.profile)
             for game in bundle.games:
                 check_game_fields(game)
-            for month, rating in bundle.published:
+            for month, rating, rating_list in map(_published_entry, bundle.published):
                 check_month(month)
                 _check_rating(rating, "published rating")
+                check_rating_list(rating_list)
         games = 0
         try:
             with self._writer.begin() as connection:
@@ -632,8 +700,15 @@ class Repository:
                         connection.execute(
                             insert(published_table),
                             [
-                                {"player_id": player_id, "month": month, "rating": rating}
-                                for month, rating in bundle.published
+                                {
+                                    "player_id": player_id,
+                                    "month": month,
+                                    "rating": rating,
+                                    "rating_list": rating_list,
+                                }
+                                for month, rating, rating_list in map(
+                                    _published_entry, bundle.published
+                                )
                             ],
                         )
         except (IntegrityError, OperationalError) as error:
@@ -649,15 +724,20 @@ class Repository:
 
     # published ratings
 
-    def set_published(self, player_id: int, month: str, rating: int) -> PublishedRecord:
-        """Record the official list rating of `month` (replacing one already there)."""
+    def set_published(
+        self, player_id: int, month: str, rating: int, rating_list: RatingList = STANDARD
+    ) -> PublishedRecord:
+        """Record the rating of `month`'s official `rating_list` (replacing one already there)."""
         check_month(month)
         _check_rating(rating, "published rating")
+        check_rating_list(rating_list)
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
         statement = (
             sqlite_insert(table)
-            .values(player_id=player_id, month=month, rating=rating)
-            .on_conflict_do_update(index_elements=["player_id", "month"], set_={"rating": rating})
+            .values(player_id=player_id, month=month, rating=rating, rating_list=rating_list)
+            .on_conflict_do_update(
+                index_elements=["player_id", "rating_list", "month"], set_={"rating": rating}
+            )
             .returning(table.c.id)
         )
         try:
@@ -665,26 +745,38 @@ class Repository:
                 published_id = connection.execute(statement).scalar_one()
         except (IntegrityError, OperationalError) as error:
             raise _explain(error) from None
-        return PublishedRecord(published_id, player_id, month, rating)
+        return PublishedRecord(published_id, player_id, month, rating, rating_list)
 
-    def remove_published(self, player_id: int, month: str) -> bool:
+    def remove_published(
+        self, player_id: int, month: str, rating_list: RatingList = STANDARD
+    ) -> bool:
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        check_rating_list(rating_list)
         try:
             with self._writer.begin() as connection:
                 result = connection.execute(
-                    table.delete().where(table.c.player_id == player_id, table.c.month == month)
+                    table.delete().where(
+                        table.c.player_id == player_id,
+                        table.c.month == month,
+                        table.c.rating_list == rating_list,
+                    )
                 )
                 return bool(result.rowcount)
         except OperationalError as error:
             raise _explain(error) from None
 
-    def list_published(self, player_id: int) -> list[PublishedRecord]:
+    def list_published(
+        self, player_id: int, rating_list: RatingList | None = STANDARD
+    ) -> list[PublishedRecord]:
+        """A player's published ratings of one list by month (a replay reads one list); with
+        `rating_list=None` those of every list, by list (standard, rapid, blitz) then month."""
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
-        statement = (
-            select(table.c.id, table.c.player_id, table.c.month, table.c.rating)
-            .where(table.c.player_id == player_id)
-            .order_by(table.c.month)
-        )
+        statement = select(
+            table.c.id, table.c.player_id, table.c.month, table.c.rating, table.c.rating_list
+        ).where(table.c.player_id == player_id)
+        if rating_list is not None:
+            statement = statement.where(table.c.rating_list == check_rating_list(rating_list))
+        statement = statement.order_by(_list_order(table.c.rating_list), table.c.month)
         with self.engine.connect() as connection:
             return [PublishedRecord(*row) for row in connection.execute(statement)]
 
@@ -734,7 +826,19 @@ def _game_values(game: NewGame) -> dict[str, Any]:
         "own_rating": game.own_rating,
         "rated": game.rated,
         "notes": game.notes,
+        "rating_list": game.rating_list,
+        "rated_period": game.rated_period,
     }
+
+
+def _published_entry(
+    entry: tuple[str, int] | tuple[str, int, RatingList],
+) -> tuple[str, int, RatingList]:
+    """A bundle's published rating as (month, rating, list): a pair is on the standard list."""
+    if len(entry) == 3:
+        return entry
+    month, rating = entry
+    return month, rating, STANDARD
 
 
 def _new_game(record: GameRecord) -> NewGame:

@@ -63,6 +63,8 @@ def game_rows(
             "",
             "",
             "yes",
+            "",  # list: empty is standard
+            "",  # rated_period: none
         ]
         for i in range(count)
     ]

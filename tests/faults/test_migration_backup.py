@@ -1,6 +1,7 @@
 """A backup before every migration, and a failed migration leaves the logbook as it was.
 
-A test-only revision 0002 is added to a copy of the migration scripts (tests/conftest.py): it recreates
+A test-only revision (0003, on top of the real head 0002) is added to a copy of the migration scripts
+(tests/conftest.py: second_revision): it recreates
 the player table in batch mode and deletes half the games, optionally failing. Three ways to fail are
 tried: an error inside the migration (the transaction rolls back), a migration script that commits part
 of its work before failing (only the backup can undo that), and a backup that cannot be written (disk
@@ -22,8 +23,10 @@ from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import DatabaseRefused, upgrade_database
 from elotui.logbook.repository import WIN, NewGame, Repository, open_repository
 
-# The test-only revision 0002 also deletes every other game, so that a restore has rows to bring back.
+# The test-only revision also deletes every other game, so that a restore has rows to bring back.
 DELETE_HALF = 'op.execute("DELETE FROM game WHERE id % 2 = 0")'
+# The logbooks below are made at the real head, under the pending test revision.
+BACKUP_NAME = f"logbook.db.bak-{migrate.HEAD_REVISION}"
 
 
 @pytest.fixture
@@ -35,7 +38,7 @@ def pending(second_revision: Callable[..., None]) -> Callable[..., None]:
 
 
 @pytest.fixture
-def logbook_0001(tmp_path: Path) -> Path:
+def logbook_at_head(tmp_path: Path) -> Path:
     (tmp_path / "data").mkdir()
     path = tmp_path / "data" / "logbook.db"
     repository = open_repository(path)
@@ -72,54 +75,54 @@ def _files(folder: Path) -> list[str]:
 
 
 def test_backup_before_migration_is_a_private_copy(
-    logbook_0001: Path, pending: Callable[..., None]
+    logbook_at_head: Path, pending: Callable[..., None]
 ) -> None:
-    before = _dump(logbook_0001)
+    before = _dump(logbook_at_head)
     pending()
-    result = upgrade_database(logbook_0001)
-    assert result.backup == logbook_0001.with_name("logbook.db.bak-0001")
+    result = upgrade_database(logbook_at_head)
+    assert result.backup == logbook_at_head.with_name(BACKUP_NAME)
     assert _dump(result.backup) == before  # the file as it was, row for row
     assert stat.S_IMODE(result.backup.stat().st_mode) == 0o600
-    assert _dump(logbook_0001) != before  # and the migration did run
-    assert upgrade_database(logbook_0001).backup is None  # nothing pending: no backup
+    assert _dump(logbook_at_head) != before  # and the migration did run
+    assert upgrade_database(logbook_at_head).backup is None  # nothing pending: no backup
 
 
 def test_failed_migration_is_rolled_back_byte_identical(
-    logbook_0001: Path, pending: Callable[..., None]
+    logbook_at_head: Path, pending: Callable[..., None]
 ) -> None:
-    original = logbook_0001.read_bytes()
+    original = logbook_at_head.read_bytes()
     pending(after='raise RuntimeError("boom")')
     with pytest.raises(DatabaseRefused, match="boom") as refused:
-        upgrade_database(logbook_0001)
+        upgrade_database(logbook_at_head)
     assert "\n" not in str(refused.value)
-    assert logbook_0001.read_bytes() == original
-    assert _files(logbook_0001.parent) == ["logbook.db", "logbook.db.bak-0001"]
+    assert logbook_at_head.read_bytes() == original
+    assert _files(logbook_at_head.parent) == ["logbook.db", BACKUP_NAME]
 
 
 def test_partly_committed_migration_is_restored_from_the_backup(
-    logbook_0001: Path, pending: Callable[..., None]
+    logbook_at_head: Path, pending: Callable[..., None]
 ) -> None:
     """A script that commits before it fails: the rollback cannot undo that, the backup does."""
-    original = logbook_0001.read_bytes()
-    before = _dump(logbook_0001)
+    original = logbook_at_head.read_bytes()
+    before = _dump(logbook_at_head)
     pending(after='op.execute("COMMIT"); op.execute("BEGIN"); raise RuntimeError("late")')
     with pytest.raises(DatabaseRefused, match="late"):
-        upgrade_database(logbook_0001)
-    assert _dump(logbook_0001) == before  # every row and the schema as they were
-    restored = logbook_0001.read_bytes()
+        upgrade_database(logbook_at_head)
+    assert _dump(logbook_at_head) == before  # every row and the schema as they were
+    restored = logbook_at_head.read_bytes()
     assert len(restored) == len(original)
     assert _pages(restored) == _pages(original)  # page for page; only SQLite's counters moved
-    assert _files(logbook_0001.parent) == ["logbook.db", "logbook.db.bak-0001"]
+    assert _files(logbook_at_head.parent) == ["logbook.db", BACKUP_NAME]
     # The logbook still works at its old revision (as this elotui's previous version would use it).
-    repository = Repository(make_engine(logbook_0001))
+    repository = Repository(make_engine(logbook_at_head))
     assert repository.count_games() == 40
     repository.close()
 
 
 def test_backup_that_cannot_be_written_stops_before_migrating(
-    logbook_0001: Path, pending: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+    logbook_at_head: Path, pending: Callable[..., None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = logbook_0001.read_bytes()
+    original = logbook_at_head.read_bytes()
     pending()
 
     def disk_full(source: sqlite3.Connection, target: Path) -> None:
@@ -128,10 +131,10 @@ def test_backup_that_cannot_be_written_stops_before_migrating(
 
     monkeypatch.setattr(migrate, "_copy_database", disk_full)
     with pytest.raises(DatabaseRefused) as refused:
-        upgrade_database(logbook_0001)
+        upgrade_database(logbook_at_head)
     assert str(refused.value) == (
-        f"cannot back up {logbook_0001} before migrating it (database or disk is full); "
+        f"cannot back up {logbook_at_head} before migrating it (database or disk is full); "
         "nothing changed"
     )
-    assert logbook_0001.read_bytes() == original
-    assert _files(logbook_0001.parent) == ["logbook.db"]  # no half-written backup left behind
+    assert logbook_at_head.read_bytes() == original
+    assert _files(logbook_at_head.parent) == ["logbook.db"]  # no half-written backup left behind

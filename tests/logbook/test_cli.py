@@ -39,7 +39,7 @@ def test_db_upgrade(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         "path": db,
         "created": True,
         "from_revision": None,
-        "to_revision": "0001",
+        "to_revision": "0002",
         "backup": None,
     }
     assert "up to date" in run_cli("db", "upgrade", "--db", db)[1]
@@ -90,7 +90,8 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     assert edited["score"] == 1 and edited["event"] == "Open"  # type: ignore[index]
 
     assert run_json(capsys, "published", "set", "--player", "Alice", "--month", "2024-04",
-                    "--rating", "1512") == {"player": "Alice", "month": "2024-04", "rating": 1512}  # fmt: skip
+                    "--rating", "1512") == {"player": "Alice", "month": "2024-04", "rating": 1512,
+                                      "list": "standard"}  # fmt: skip
     code, _, err = run_cli("published", "set", "--player", "Alice", "--month", "April",
                        "--rating", "1512")  # fmt: skip
     assert code == 2 and "YYYY-MM" in err
@@ -134,14 +135,17 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     run_cli("player", "add", "Alice", "--rating", "1500")
     path = tmp_path / "games.csv"
     path.write_text(
-        "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
-        "Alice,2024-03-01,Bob,1600,1,Open,2024-03-01,2024-03-02,,yes\n"
-        "Alice,2024-03-02,,,½,,,,,no\n"
+        "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated,"
+        "list,rated_period\n"
+        "Alice,2024-03-01,Bob,1600,1,Open,2024-03-01,2024-03-02,,yes,rapid,2024-04\n"
+        "Alice,2024-03-02,,,½,,,,,no,,\n"
     )
     summary = run_json(capsys, "import", str(path))
     assert summary["imported"] == 2  # type: ignore[index]
     code, out, _ = run_cli("export")
-    assert out == path.read_text().replace("½", "0.5")
+    # The export writes the list of every game (an empty `list` is standard) and ½ as 0.5.
+    expected = path.read_text().replace("½", "0.5").replace(",no,,", ",no,standard,")
+    assert out == expected
 
     exported = tmp_path / "all.json"
     written = run_json(capsys, "export", "--format", "json", "-o", str(exported))
@@ -149,7 +153,7 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     fresh = str(tmp_path / "fresh.db")
     assert run_json(capsys, "import", str(exported), "--db", fresh)["imported"] == 2  # type: ignore[index]
     code, out, _ = run_cli("export", "--db", fresh)
-    assert out == path.read_text().replace("½", "0.5")
+    assert out == expected
 
     code, _, err = run_cli("import", str(tmp_path / "games.txt"))
     assert code == 2 and ".csv, .pgn or .json" in err

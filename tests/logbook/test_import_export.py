@@ -31,7 +31,9 @@ from elotui.logbook.repository import (
     open_repository,
 )
 
-HEADER = ",".join(CSV_COLUMNS)
+# product.md §4's ten columns (the list and the pinned period, appended after them, are optional).
+PRODUCT_COLUMNS = CSV_COLUMNS[:10]
+HEADER = ",".join(PRODUCT_COLUMNS)
 
 
 def _write_csv(path: Path, rows: list[list[str]], header: str = HEADER) -> Path:
@@ -68,7 +70,7 @@ def _game_tuples(repository: Repository) -> list[tuple[object, ...]]:
     """Every game as comparable values (no ids), player by player."""
     out = []
     for player in repository.list_players():
-        for game in repository.games_for_replay(player.id):
+        for game in repository.list_games(player.id, newest_first=False):  # every list
             values = game._asdict()
             del values["id"], values["player_id"]
             out.append((player.name, *values.values()))

@@ -6,7 +6,6 @@ import datetime as dt
 import os
 import sqlite3
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import DatabaseRefused, downgrade_database, upgrade_database
 from elotui.logbook.models import APPLICATION_ID
 from elotui.logbook.repository import WIN, NewGame, open_repository
+from tests.conftest import PendingRevision
 
 
 def _revision(path: Path) -> str | None:
@@ -62,8 +62,8 @@ def test_scripts_found_in_the_checkout() -> None:
 def test_new_file_is_created_in_a_new_folder(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "er" / "logbook.db"
     result = upgrade_database(path)
-    assert result.created and result.backup is None and result.to_revision == "0001"
-    assert _revision(path) == "0001"
+    assert result.created and result.backup is None and result.to_revision == "0002"
+    assert _revision(path) == "0002"
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     connection.close()
@@ -92,7 +92,7 @@ def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
 def test_empty_file_is_a_new_database(db_file: Path) -> None:
     db_file.write_bytes(b"")
     assert upgrade_database(db_file).created
-    assert _revision(db_file) == "0001"
+    assert _revision(db_file) == "0002"
 
 
 def _assert_refused_untouched(path: Path, reason: str) -> None:
@@ -144,10 +144,11 @@ def test_read_only_file_is_refused_untouched(db_file: Path, at_head: bool) -> No
         db_file.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
 
-# --- a pending migration: revision 0002 made for the test (tests/conftest.py: second_revision) -----
+# --- a pending migration: revision 0003 made for the test on top of the real head 0002 ---------------
+# (tests/conftest.py: second_revision)
 
 
-def _logbook_at_0001(path: Path) -> None:
+def _logbook_at_head(path: Path) -> None:
     repository = open_repository(path)
     player = repository.add_player("Alice", start_rating=1500)
     game = NewGame(date=dt.date(2024, 3, 1), opponent_rating=1600, score=WIN)
@@ -157,39 +158,39 @@ def _logbook_at_0001(path: Path) -> None:
 
 
 def test_pending_migration_backs_up_first_and_keeps_the_data(
-    db_file: Path, second_revision: Callable[..., None]
+    db_file: Path, second_revision: PendingRevision
 ) -> None:
-    _logbook_at_0001(db_file)
+    _logbook_at_head(db_file)
     second_revision()
+    base, pending = second_revision.base, second_revision.revision
+    assert (base, pending) == ("0002", "0003")
     result = upgrade_database(db_file)
-    assert (result.from_revision, result.to_revision) == ("0001", "0002")
-    assert result.backup == db_file.with_name("logbook.db.bak-0001")
-    assert _revision(result.backup) == "0001"  # the copy is the file as it was
+    assert (result.from_revision, result.to_revision) == (base, pending)
+    assert result.backup == db_file.with_name(f"logbook.db.bak-{base}")
+    assert _revision(result.backup) == base  # the copy is the file as it was
     backup = sqlite3.connect(result.backup)
     assert backup.execute("SELECT count(*) FROM game").fetchone()[0] == 3
     assert "nickname" not in [row[1] for row in backup.execute("PRAGMA table_info(player)")]
     backup.close()
     migrated = sqlite3.connect(db_file)
-    assert _revision(db_file) == "0002"
+    assert _revision(db_file) == pending
     assert "nickname" in [row[1] for row in migrated.execute("PRAGMA table_info(player)")]
     # Recreating the player table must not cascade-delete games (foreign keys are off meanwhile).
     assert migrated.execute("SELECT count(*) FROM game").fetchone()[0] == 3
     assert migrated.execute("SELECT count(*) FROM published_rating").fetchone()[0] == 1
     migrated.close()
     # A second backup of the same revision never overwrites the first.
-    assert migrate.backup_path_for(db_file, "0001").name == "logbook.db.bak-0001.2"
+    assert migrate.backup_path_for(db_file, base).name == f"logbook.db.bak-{base}.2"
 
 
-def test_failed_migration_changes_nothing(
-    db_file: Path, second_revision: Callable[..., None]
-) -> None:
-    _logbook_at_0001(db_file)
+def test_failed_migration_changes_nothing(db_file: Path, second_revision: PendingRevision) -> None:
+    _logbook_at_head(db_file)
     second_revision(after='raise RuntimeError("boom")')
     with pytest.raises(DatabaseRefused, match="boom"):
         upgrade_database(db_file)
-    assert _revision(db_file) == "0001"
+    assert _revision(db_file) == second_revision.base
     connection = sqlite3.connect(db_file)
     assert "nickname" not in [row[1] for row in connection.execute("PRAGMA table_info(player)")]
     assert connection.execute("SELECT count(*) FROM game").fetchone()[0] == 3
     connection.close()
-    assert db_file.with_name("logbook.db.bak-0001").exists()
+    assert db_file.with_name(f"logbook.db.bak-{second_revision.base}").exists()

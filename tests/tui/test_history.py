@@ -527,7 +527,7 @@ async def test_export_writes_the_logbook(
     await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
     target = tmp_path / "out.csv"
     await enter_path(pilot, "x", target)
-    assert target.read_text().splitlines()[1] == "Ana,2026-03-14,Magnus,1950,1,,,,,yes"
+    assert target.read_text().splitlines()[1] == "Ana,2026-03-14,Magnus,1950,1,,,,,yes,standard,"
 
 
 # --- starting ----------------------------------------------------------------------------------------

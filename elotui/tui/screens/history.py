@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from elotui.logbook.records import STANDARD, RatingList
 from elotui.rating.text import (
     cents,
     crossing_change,
@@ -219,6 +220,11 @@ class WriteFailed(Message):
         super().__init__()
         self.reason = reason
         self.lines = lines or []
+
+
+# The list the screen shows: its replay is of one list (the standard one, `games_for_replay`'s
+# default), so its game table is too, until the screen switches lists (issue 11, item 5).
+SHOWN_LIST: RatingList = STANDARD
 
 
 def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
@@ -442,7 +448,7 @@ class HistoryScreen(AppScreen):
             if not ids:
                 return None
             player_id = ids.get(wanted or "", ids[min(ids)])
-            games = repository.list_games(player_id, limit=PAGE)
+            games = repository.list_games(player_id, limit=PAGE, rating_list=SHOWN_LIST)
         except Exception:  # the worker reads again and says what is wrong
             return None
         shown = threading.Event()
@@ -495,14 +501,14 @@ class HistoryScreen(AppScreen):
                 player_id = ids.get(wanted or "", ids[min(ids)])
             if early_rows:
                 shown = threading.Event()
-                games = repository.list_games(player_id, limit=rows)
+                games = repository.list_games(player_id, limit=rows, rating_list=SHOWN_LIST)
                 self.post_message(FirstRows(generation, player_id, games, shown))
                 shown.wait(timeout=2.0)
             if with_players:
                 self.post_message(PlayersLoaded(repository.list_players(), player_id, reload=False))
             player = repository.get_player(player_id)
-            total = repository.count_games(player_id)
-            games = repository.list_games(player_id, limit=rows)
+            total = repository.count_games(player_id, rating_list=SHOWN_LIST)
+            games = repository.list_games(player_id, limit=rows, rating_list=SHOWN_LIST)
             if total <= ONE_MESSAGE_UP_TO:
                 view = replay_view(player, repository)
                 self.post_message(GamesLoaded(generation, player, total, games, view))
@@ -517,7 +523,9 @@ class HistoryScreen(AppScreen):
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
     def _load_page(self, generation: int, player_id: int, offset: int) -> None:
         try:
-            games = self.logbook.get().list_games(player_id, limit=PAGE, offset=offset)
+            games = self.logbook.get().list_games(
+                player_id, limit=PAGE, offset=offset, rating_list=SHOWN_LIST
+            )
         except Exception as error:
             self.post_message(LogbookFailed(str(error)))
             return

@@ -1,0 +1,48 @@
+"""Which FIDE rating list a PGN game belongs to, from its `TimeControl` tag.
+
+FIDE's Laws of Chess define the lists by the time each player has for the whole game, counting an
+increment as 60 moves' worth (base + 60 × increment):
+- blitz: 10 minutes or less;
+- rapid: more than 10 minutes and less than 60;
+- standard: everything else (60 minutes or more).
+
+The tag's forms (PGN standard §9.6.1): `S` (sudden death, S seconds), `S+I` (I seconds' increment a
+move), `M/S` (M moves in S seconds), several periods joined by `:`, `*S` (sandclock), `?` (unknown)
+and `-` (no time control). Only a single `S` or `S+I` period says how long the game is; every other
+form, a missing tag and text that is not a time control are standard, the list a game is rated on
+unless there is reason to think otherwise (a multi-period control such as `40/5400+30:1800+30` is a
+standard game's). Seconds are whole numbers, so the comparison is exact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from elotui.logbook.records import BLITZ, RAPID, STANDARD, RatingList
+
+BLITZ_MAX_SECONDS = 10 * 60  # blitz: the game's time for a player is at most this
+RAPID_BELOW_SECONDS = 60 * 60  # rapid: more than BLITZ_MAX_SECONDS and less than this
+INCREMENT_MOVES = 60  # an increment counts as this many moves
+
+_SINGLE_PERIOD = re.compile(r"(\d+)(?:\+(\d+))?")
+
+
+def game_seconds(tag: str | None) -> int | None:
+    """A player's time for the whole game (base + 60 × increment) for `S` or `S+I`, else None."""
+    match = _SINGLE_PERIOD.fullmatch((tag or "").strip())
+    if match is None:
+        return None
+    base, increment = int(match[1]), int(match[2] or 0)
+    return base + INCREMENT_MOVES * increment
+
+
+def list_for_time_control(tag: str | None) -> RatingList:
+    """The rating list of a game with this `TimeControl` tag (None: no tag)."""
+    seconds = game_seconds(tag)
+    if seconds is None:
+        return STANDARD
+    if seconds <= BLITZ_MAX_SECONDS:
+        return BLITZ
+    if seconds < RAPID_BELOW_SECONDS:
+        return RAPID
+    return STANDARD
