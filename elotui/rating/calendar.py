@@ -121,13 +121,3 @@ def period_of_end(end: dt.date) -> int:
     if (published_on - end).days < closing_days(published_on):
         return next_period(start)
     return start
-
-
-def periods(first: int, last: int) -> list[int]:
-    """Every period start from the period of `first` to the period of `last`, in order."""
-    found = []
-    month = period_start(first)
-    while month <= last:
-        found.append(month)
-        month = next_period(month)
-    return found

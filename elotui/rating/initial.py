@@ -21,8 +21,8 @@ class InitialRating(NamedTuple):
     p_hundredths: int  # the fractional score, rounded half up to two decimals
     dp: Fraction  # what is added to Ra: dp(p), or the points per half point above 50 %
     rating: int  # Ru, rounded half up, capped
-    floor: int = 1400  # the rule set's floor, for `published`
-    min_games: int = 5
+    floor: int  # the rule set's floor and games needed, for `published`
+    min_games: int
 
     @property
     def published(self) -> bool:

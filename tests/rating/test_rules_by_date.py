@@ -584,3 +584,26 @@ def test_initial_rating_in_the_replay_2015_first_event_scored_zero() -> None:
         True,
         "S2014",
     )
+
+
+# --- the calculator and the rapid list ------------------------------------------------------------------
+
+
+def test_the_calculators_fide_method_follows_the_era() -> None:
+    from elotui.rating.calculator import Method, single_game
+
+    # 2235 vs 1700: 350 in 2008 (PD .89), 400 in 2010 (.92), none on the 2015 rapid list (535: .97).
+    assert single_game(2235, 1700, 15, Method.FIDE, day("2008-06-10")).expected.pd == 89
+    assert single_game(2235, 1700, 15, Method.FIDE, day("2010-06-10")).expected.pd == 92
+    rapid = rules_for("rapid", day("2015-01-01"))
+    assert single_game(2235, 1700, 20, Method.FIDE, rules=rapid).expected.pd == 97
+    # A win in 2008 at K 15: 15 × .11 = +1.65 → +2.
+    assert single_game(2235, 1700, 15, Method.FIDE, day("2008-06-10")).outcomes["win"].rounded == 2
+
+
+def test_a_rapid_replay_reads_the_rapid_rule_sets() -> None:
+    # 2015 rapid (RB2012): K 20 for everyone, no difference limit. A 2400 player with 5 games beats
+    # 1700: D 700 → PD .99 (row 620–735) → ΔR .01 × 20 = 0.20 → +0 (the standard list: K 10, 400).
+    player = adult(2400, games_before=5, reached_2400=True)
+    period = replay(player, [game("2015-05-10", 1700, WIN)], {}, rating_list="rapid").periods[0]
+    assert (period.rules, period.k, period.change_hundredths) == ("RB2012", 20, 20)

@@ -47,17 +47,6 @@ def upgraded_games(
     return set(best.values())
 
 
-def limits_lower_rated(rules: RuleSet, own: int, opponent: int) -> bool:
-    """A once-per-event rule limited the lower-rated player's D (the decision "lower-rated-400")."""
-    rule = rules.difference
-    return (
-        rule.once_per_event
-        and rule.limit is not None
-        and own - opponent < -rule.limit
-        and counted_diff(rules, own, opponent) != own - opponent
-    )
-
-
 def not_rated(rules: RuleSet, own: int, opponent: int) -> bool:
     """The game is not rated at all (rapid and blitz from 2024-12: |D| ≥ 600 and a player over 2600)."""
     gap = rules.difference.not_rated_gap

@@ -58,8 +58,3 @@ def capped_k(rules: RuleSet, k: int, games: int) -> int:
     if games <= 0 or limit is None:
         return k
     return min(k, limit // games)
-
-
-def over_cap(limit: int, k: int, games: int) -> bool:
-    """K·n is over `limit` (where a missing cap is a decision: "no-cap")."""
-    return k * games > limit

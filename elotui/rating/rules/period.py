@@ -93,10 +93,10 @@ class PeriodResult(NamedTuple):
     per_event_rounded_total: int
     per_game_rounded_total: int
     performance: int | None
+    rules: str  # the period's rule set (its cap; the games name their own)
+    floor: int  # the period's rule set's floor (a copy of it, for `unrated_next_list`)
     cap_on: bool = True
     notes: tuple[str, ...] = ()
-    rules: str = ""  # the period's rule set (its cap; the games name their own)
-    floor: int = 1400  # the period's rule set's floor (a copy of it, for `unrated_next_list`)
 
     @property
     def n(self) -> int:
