@@ -100,3 +100,63 @@ def test_each_period_agrees_with_the_reference_under_every_rule_set(
         )
         same_period(month, counted, reference)
         assert [rules.name] * len(counted) == [d.rules for d in reference.games]
+
+
+BOUNDARIES = [(rules, following) for rules, following in EVERY_RULE_SET if following is not None]
+
+
+@pytest.mark.parametrize(
+    ("rules", "following"),
+    BOUNDARIES,
+    ids=[f"{r.rating_list}-{r.name}-{f.name}-{f.starts}" for r, f in BOUNDARIES],
+)
+@settings(max_examples=30, deadline=None)
+@given(
+    raw=games_strategy,
+    start=st.integers(min_value=1000, max_value=3000),
+    apply_cap=st.booleans(),
+)
+def test_periods_mixing_two_rule_sets_agree_with_the_reference(
+    same_period: Callable[..., None],
+    rules: RuleSet,
+    following: RuleSet,
+    raw: Raw,
+    start: int,
+    apply_cap: bool,
+) -> None:
+    """Events starting up to 60 days either side of a change of rule set: each game is counted under
+    its event start's rule set, the period's K and cap are the later one's."""
+    games = []
+    for i, (share, played, ends, opp, halves, own, event, rated) in enumerate(raw):
+        begins = following.starts + dt.timedelta(days=share * 120 // 10_000 - 60)
+        on = begins + dt.timedelta(days=played)
+        end = None if ends is None else on + dt.timedelta(days=ends)
+        # An event's name is its start here, so that its games share one rule set.
+        name = None if event is None else f"{event}{begins}"
+        games.append(ReplayGame(on, opp, halves, own, rated, name, begins, end, id=i))
+    player = ReplayPlayer("P", birth_year=1990, start_rating=start, games_before=100)
+    result = replay(player, games, {}, apply_cap=apply_cap, rating_list=rules.rating_list)
+    by_id = {g.id: g for g in games}
+    for month in result.periods:
+        if month.unrated or month.games_to == month.games_from:
+            continue
+        assert month.rating_start is not None and month.k is not None
+        period_games = [by_id[g.id] for g in result.games[month.games_from : month.games_to]]
+        starts = [g.event_start for g in period_games if g.event_start is not None]
+        # The later era of the period's games (both records here are `rules` or `following`).
+        period_rules = following if max(starts) >= following.starts else rules
+        assert month.rules == period_rules.name
+        counted = [g for g in result.games[month.games_from : month.games_to] if g.counted]
+        reference = period_change(
+            month.rating_start,
+            [
+                PeriodGame(g.opponent_rating or 0, g.score, g.rating_before,
+                           by_id[g.id].event_start, g.event)
+                for g in counted
+            ],
+            month.k,
+            month.k_reason,
+            apply_cap=apply_cap,
+            rules=period_rules,
+        )  # fmt: skip
+        same_period(month, counted, reference)
