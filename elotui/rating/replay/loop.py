@@ -417,7 +417,7 @@ class _Replayer:
                     diff_used, pd = t.spent_diff[j], t.spent_pd[j]
                 else:
                     diff_used, pd = limited_diff[j], limited_pd[j]
-            else:  # beyond the tables (no rating of 100–3500 gets here)
+            else:  # beyond the tables: a gap of more than SPAN points
                 spent = once and i not in upgraded
                 diff_used = counted_diff(t.rules, ro, opponent, upgrade_spent=spent)
                 pd = pd_hundredths(diff_used)

@@ -57,9 +57,9 @@ def not_rated(rules: RuleSet, own: int, opponent: int) -> bool:
 
 # --- tables for the replay's loop ---------------------------------------------------------------------
 
-# Raw D from −SPAN to +SPAN is looked up in the tables; past that (ratings 100–3500 never get there)
-# the replay calls `counted_diff`.
-SPAN = 3400
+# Raw D from −SPAN to +SPAN is looked up in the tables; past that (a gap of more than 1200 points,
+# rare in a logbook) the replay calls `counted_diff`. Each table costs a call per entry to build.
+SPAN = 1200
 
 
 class DiffTables(NamedTuple):
@@ -95,8 +95,13 @@ def diff_tables(rules: RuleSet) -> DiffTables:
     # gives every D: D = own − opponent with opponent = own − D.
     diffs = range(-SPAN, SPAN + 1)
     limited = [counted_diff(rules, own_low, own_low - d) for d in diffs]
-    exempt = [counted_diff(rules, own_high, own_high - d) for d in diffs]
-    spent = [counted_diff(rules, own_low, own_low - d, upgrade_spent=True) for d in diffs]
+    # Without an exemption or a once-per-event rule those tables are the same: built once.
+    exempt = limited
+    if exempt_from is not None:
+        exempt = [counted_diff(rules, own_high, own_high - d) for d in diffs]
+    spent = limited
+    if rules.difference.once_per_event:
+        spent = [counted_diff(rules, own_low, own_low - d, upgrade_spent=True) for d in diffs]
     pd_of = {d: pd_hundredths(d) for d in {*limited, *exempt, *spent}}
     found = DiffTables(
         rules,
