@@ -607,3 +607,13 @@ def test_a_rapid_replay_reads_the_rapid_rule_sets() -> None:
     player = adult(2400, games_before=5, reached_2400=True)
     period = replay(player, [game("2015-05-10", 1700, WIN)], {}, rating_list="rapid").periods[0]
     assert (period.rules, period.k, period.change_hundredths) == ("RB2012", 20, 20)
+
+
+def test_the_texts_a_report_prints_for_rules_and_uplift() -> None:
+    from elotui.rating.text import rules_text, uplift_text
+
+    (feb,) = replay(adult(None), [], {"2024-02": 1600}).periods
+    assert uplift_text(feb) == "2024-03 uplift +160"  # §3's own example of the row
+    assert rules_text(feb) == "S2022"
+    period = replay(adult(2235), [game("2005-11-10", 1700, WIN)], {}).periods[0]
+    assert rules_text(period).startswith("S2006 · rule uncertain: before the modelled rules")
