@@ -42,8 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from elotui.cli.replay_json import replay_json
     from elotui.logbook.records import LogbookError
-    from elotui.rating.replay import replay, replay_json
+    from elotui.rating.replay import replay
 
     try:
         player, games, published = _read_player(args)
@@ -87,7 +88,7 @@ def print_replay(result: Replay) -> None:
             continue  # a month without games or lists: nothing to check
         rows.append(
             [
-                p.period + (" *" if p.pre_2024_rules else ""),
+                p.period + (" *" if p.uncertain else ""),
                 p.rating_start if p.rating_start is not None else "unrated",
                 p.n,
                 k_text(p),
@@ -104,10 +105,9 @@ def print_replay(result: Replay) -> None:
          "published"],
         rows,
     )  # fmt: skip
-    if any(p.pre_2024_rules for p in result.periods):
-        print(
-            "* before March 2024: computed with the current rules (the older ones are not modelled)"
-        )
+    marked = sorted({text for p in result.periods for text in p.uncertain})
+    if marked:
+        print("* rule uncertain (our decision): " + "; ".join(marked))
     print()
     if not result.crossings:
         print("No crossings.")

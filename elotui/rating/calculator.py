@@ -13,6 +13,7 @@ from fractions import Fraction
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import counted_diff
 from elotui.rating.rounding import cents, round_half_away
+from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import Tier, TierChange, tier_change, tier_of
 
@@ -52,11 +53,17 @@ class Expectation:
 
 
 def expectation(
-    rating: float, opponent: int, method: Method, played_on: date | None = None
+    rating: float,
+    opponent: int,
+    method: Method,
+    played_on: date | None = None,
+    rules: RuleSet | None = None,
 ) -> Expectation:
+    """E of one game. Under `fide` D follows the difference rule of `rules`, else of the standard
+    rule set of `played_on` (the event start), else of today's."""
     if method is Method.FIDE:
         own = round_half_away(Decimal(rating)) if not isinstance(rating, int) else rating
-        diff_used = counted_diff(own, opponent, played_on)
+        diff_used = counted_diff(own, opponent, played_on, rules)
         pd = pd_hundredths(diff_used)
         return Expectation(method, pd / 100, pd, own - opponent, diff_used)
     diff = round_half_away(Decimal(rating)) - opponent
@@ -101,9 +108,14 @@ def _outcome(rating: float, k: int, result: str, score: Fraction, change: Decima
 
 
 def single_game(
-    rating: int, opponent: int, k: int, method: Method = Method.ELO, played_on: date | None = None
+    rating: int,
+    opponent: int,
+    k: int,
+    method: Method = Method.ELO,
+    played_on: date | None = None,
+    rules: RuleSet | None = None,
 ) -> SingleGame:
-    e = expectation(rating, opponent, method, played_on)
+    e = expectation(rating, opponent, method, played_on, rules)
     outcomes = {
         name: _outcome(rating, k, name, score, e.change(k, score))
         for name, score in RESULTS.items()

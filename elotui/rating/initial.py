@@ -1,43 +1,44 @@
-"""Initial rating of an unrated player (8.2, decisions §9)."""
+"""Initial rating of an unrated player (8.2, decisions §9), with the parts a report shows.
+
+The formula is `rules.initial` (one Ru formula for the app, the CLI and the replay); the rule set is
+today's standard one unless the caller passes another.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
-from elotui.rating.fide import LIST_FLOOR
-from elotui.rating.rounding import round_half_up
-from elotui.rating.tables import dp_for
-
-HYPOTHETICAL_OPPONENT = 1800  # 8.2.2: two hypothetical draws against 1800-rated opponents
-HYPOTHETICAL_GAMES = 2
-MIN_GAMES = 5  # 7.1.4: at least 5 games against rated opponents
-MAX_INITIAL = 2200  # 8.2.3
+from elotui.rating.rules.initial import initial_parts
+from elotui.rating.rules.lookup import current_rules
+from elotui.rating.rules.records import RuleSet
 
 
-@dataclass(frozen=True)
-class InitialRating:
+class InitialRating(NamedTuple):
     games: int  # real games pooled
-    average: Fraction  # Ra, with the two hypothetical opponents
-    p_hundredths: int  # (W + 1) / (n + 2), rounded half up to two decimals
-    dp: int
-    rating: int  # Ru, rounded half up, capped at 2200
+    average: Fraction  # Ra (with the hypothetical opponents, where the rule set has them)
+    p_hundredths: int  # the fractional score, rounded half up to two decimals
+    dp: Fraction  # what is added to Ra: dp(p), or the points per half point above 50 %
+    rating: int  # Ru, rounded half up, capped
+    floor: int  # the rule set's floor and games needed, for `published`
+    min_games: int
 
     @property
     def published(self) -> bool:
-        """Published once the pool has 5 games and Ru reaches the 1400 floor."""
-        return self.games >= MIN_GAMES and self.rating >= LIST_FLOOR
+        """Published once the pool has the games needed and Ru reaches the floor."""
+        return self.games >= self.min_games and self.rating >= self.floor
 
 
-def initial_rating(games: Sequence[tuple[int, Fraction]]) -> InitialRating:
+def initial_rating(
+    games: Sequence[tuple[int, Fraction]], rules: RuleSet | None = None
+) -> InitialRating:
     """Ru from pooled (opponent rating, score) games against rated opponents."""
-    n = len(games)
+    rule_set = rules if rules is not None else current_rules()
     opponents_total = sum(opponent for opponent, _ in games)
-    points = sum((score for _, score in games), Fraction(0))
-    average = Fraction(opponents_total + HYPOTHETICAL_GAMES * HYPOTHETICAL_OPPONENT, n + 2)
-    p = (points + Fraction(HYPOTHETICAL_GAMES, 2)) / (n + HYPOTHETICAL_GAMES)
-    p_hundredths = round_half_up(p * 100)
-    dp = dp_for(p_hundredths)
-    rating = min(round_half_up(average + dp), MAX_INITIAL)
-    return InitialRating(n, average, p_hundredths, dp, rating)
+    halves = int(2 * sum((score for _, score in games), Fraction(0)))
+    parts = initial_parts(rule_set.initial, len(games), opponents_total, halves)
+    return InitialRating(
+        len(games), parts.average, parts.p_hundredths, parts.added, parts.rating,
+        rule_set.floor, rule_set.initial.min_games,
+    )  # fmt: skip

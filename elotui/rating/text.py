@@ -57,6 +57,20 @@ def k_text(period: ReplayPeriod) -> str:
     return f"{k_value(period)} {period.k_reason}"
 
 
+def rules_text(period: ReplayPeriod) -> str:
+    """The period's rule set and our decisions that changed it: "S2011 · rule uncertain: …"."""
+    if not period.uncertain:
+        return period.rules
+    return f"{period.rules} · rule uncertain: {'; '.join(period.uncertain)}"
+
+
+def uplift_text(period: ReplayPeriod) -> str:
+    """The one-time uplift of the list the period feeds, as its own row: "2024-03 uplift +160"."""
+    if period.uplift is None:
+        return ""
+    return f"{period.list_month} uplift {signed(period.uplift)}"
+
+
 def end_text(period: ReplayPeriod) -> str:
     """The rating at the end, or the initial-rating pool of an unrated period."""
     if period.unrated:

@@ -100,7 +100,8 @@ OURS_REPLAY_ALL = r"""
 import sys
 from pathlib import Path
 from elotui.logbook.reader import open_reader
-from elotui.rating.replay import replay, replay_json
+from elotui.cli.replay_json import replay_json
+from elotui.rating.replay import replay
 reader = open_reader(Path(sys.argv[1]))
 for (name,) in reader._connection.execute("select name from player order by id").fetchall():
     player = reader.find_player(name)

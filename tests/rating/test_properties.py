@@ -61,3 +61,11 @@ def test_fide_pd_of_the_pair_adds_to_one_when_both_are_capped(a: int, b: int) ->
     # Below 2650 both players see the same clamped difference, so the two PDs add to 1.00.
     if a < 2650 and b < 2650:
         assert game_delta(a, b, Fraction(1)).pd + game_delta(b, a, Fraction(1)).pd == 100
+
+
+@given(st.integers(min_value=-(10**9), max_value=10**9))
+def test_rounding_whole_hundredths_is_rounding_half_away(hundredths: int) -> None:
+    # The replay's int-only rounding and the exact one agree (±x.50 away from zero included).
+    from elotui.rating.rounding import round_hundredths
+
+    assert round_hundredths(hundredths) == round_half_away(Fraction(hundredths, 100))

@@ -139,8 +139,9 @@ async def test_switching_players_by_key_and_by_the_picker(tmp_path: Path) -> Non
         assert screen.query_one("#player-select", Select).value == screen.player.id
         hugo = screen.player.id
         assert all(game.player_id == hugo for game in screen.games.values())
-        # Hugo fell below 1400 once: his crossings include the floor.
-        assert any("unrated" in cell for cell in column(pilot, "#crossings", "change"))
+        # Hugo fell to 1382 in 2023 (Silver): rated still, the floor was 1000 then (S2022; under the
+        # 2024 rules applied to every period he was delisted). Camille is never Silver.
+        assert any("↓ Silver" in cell for cell in column(pilot, "#crossings", "change"))
         await press(pilot, "left_square_bracket")
         assert history(pilot).player.name == "Camille Laurent"  # type: ignore[union-attr]
         # The picker itself: choosing Hugo there shows Hugo.

@@ -279,7 +279,7 @@ def short_reason(period: ReplayPeriod) -> str:
 def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
     difference = period.rounding_difference
     return (
-        period.period + (" *" if period.pre_2024_rules else ""),
+        period.period + (" *" if period.uncertain else ""),
         "unrated" if period.rating_start is None else str(period.rating_start),
         str(period.n),
         k_value(period),
@@ -759,8 +759,8 @@ class HistoryScreen(AppScreen):
             "per game: each game rounded",
             "Ru: initial rating (✓ published)",
         ]
-        if any(p.pre_2024_rules for p in periods):
-            notes.append("*: before 2024-03, current rules used")
+        if any(p.uncertain for p in periods):
+            notes.append("*: rule uncertain")
         self.query_one("#check-note", Static).update(" · ".join(notes))
         self._draw_chart(view)
         selected = self._select_game_after_load

@@ -1,0 +1,89 @@
+"""Crossings between consecutive lists: tiers, title rating requirements, K 10 and the floor.
+
+Each is dated on the list day and filed under the period whose result that list publishes. A first
+rating (initial or after delisting) is a tier crossing from "unrated", direction up. A fall below the
+floor is a floor crossing only (from the tier held to "unrated"), not also a tier crossing. Titles and
+tiers already met by the first list are not crossings. The k10 crossing is reported whatever a fixed K
+says (it names the FIDE K that ends).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from elotui.rating.replay.records import Crossing
+from elotui.rating.tiers import TITLE_REQUIREMENTS, TITLES_NEEDING_NORMS, tier_of
+
+# Title Regulations 1.3: CM/FM/WCM/WFM by rating need 30 rated games by then.
+TITLE_GAMES_REQUIRED = 30
+TITLES_NEEDING_GAMES = frozenset({"CM", "FM", "WCM", "WFM"})
+
+
+def titles_met_by(rating: int) -> set[str]:
+    return {t for t, need in TITLE_REQUIREMENTS.items() if rating >= need}
+
+
+def crossings_between(
+    label: str,
+    list_day: dt.date,
+    before: int | None,
+    after: int | None,
+    result: int | None,
+    titles_met: set[str],
+    games_played: int,
+    k_before: int,
+    *,
+    floor: int,
+    top_from: int,
+    became_top: bool,
+) -> list[Crossing]:
+    """The crossings from the list in force during a period to the next one (updates `titles_met`)."""
+    found: list[Crossing] = []
+    if before is not None and after is None:
+        assert result is not None
+        found.append(
+            Crossing(
+                label, list_day, "floor", tier_of(before).name, "unrated", "down", result,
+                f"below {floor}: unrated from the next list",
+            )
+        )  # fmt: skip
+        return found
+    if after is None:
+        return found
+    if before is None:
+        found.append(
+            Crossing(
+                label, list_day, "tier", "unrated", tier_of(after).name, "up", after,
+                "first published rating",
+            )
+        )  # fmt: skip
+    else:
+        old, new = tier_of(before), tier_of(after)
+        if old != new:
+            direction: Literal["up", "down"] = "up" if new.floor > old.floor else "down"
+            found.append(Crossing(label, list_day, "tier", old.name, new.name, direction, after))
+    for title, need in sorted(TITLE_REQUIREMENTS.items(), key=lambda item: (item[1], item[0])):
+        if title in titles_met or after < need:
+            continue
+        titles_met.add(title)
+        note = f"{title} rating requirement met ({need})"
+        if title in TITLES_NEEDING_NORMS:
+            note += f"; the {title} title also needs {title} norms"
+        if title in TITLES_NEEDING_GAMES:
+            note += (
+                f"; {games_played} rated games so far"
+                if games_played < TITLE_GAMES_REQUIRED
+                else f"; {TITLE_GAMES_REQUIRED} rated games reached ({games_played})"
+            )
+            if games_played < TITLE_GAMES_REQUIRED:
+                note += f", the title needs {TITLE_GAMES_REQUIRED}"
+        found.append(Crossing(label, list_day, "title", None, title, "up", after, note))
+    if became_top:
+        found.append(
+            Crossing(
+                label, list_day, "k10", str(k_before), "10", "up", after,
+                f"first published {top_from}: K 10 for good",
+            )
+        )  # fmt: skip
+    return found

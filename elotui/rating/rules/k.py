@@ -1,0 +1,60 @@
+"""K of a player for a period under a rule set, and the 700 cap (8.3.3 and its predecessors)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from elotui.rating.rules.records import RuleSet
+
+
+class KProfile(NamedTuple):
+    """What decides a player's K at the start of a period (decisions §6 and §7)."""
+
+    birth_year: int | None = None
+    games_played: int = 0  # rated games completed before the period
+    reached_2400: bool = False  # ever published at 2400 or more
+    reached_2300: bool = False  # ever published at 2300 or more
+    fixed_k: int | None = None  # a K the user chose; replaces the K rules of every era, not the cap
+
+
+def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
+    """K for a period and why, before the 700 cap (K is fixed for the period from its start)."""
+    rule = rules.k
+    if profile.fixed_k is not None:
+        return profile.fixed_k, "fixed by the user"
+    if rule.everyone is not None:
+        return rule.everyone, f"{rule.everyone} for every player"
+    games = profile.games_played
+    if profile.reached_2400 and (not rule.top_needs_games or games >= rule.games_for_regular):
+        if rule.top_needs_games:
+            return rule.top, f"published {rule.top_from} reached, {rule.games_for_regular}+ games"
+        return rule.top, f"published {rule.top_from} reached"
+    if (
+        rule.junior is not None
+        and profile.birth_year is not None
+        and period_year - profile.birth_year <= rule.junior_age
+        and not profile.reached_2300
+    ):
+        return rule.junior, f"junior (born {profile.birth_year}), never {rule.junior_until}"
+    if games < rule.games_for_regular:
+        return rule.new_player, f"new player, {games} of {rule.games_for_regular} games"
+    return rule.regular, f"under {rule.top_from}"
+
+
+def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int) -> bool:
+    """The junior K came from reading "to the end of the year of the 18th birthday" in a year the
+    player turns 18 (the decision "junior-year", where the text said "until the 18th birthday")."""
+    return (
+        profile.fixed_k is None
+        and profile.birth_year is not None
+        and period_year - profile.birth_year == rules.k.junior_age
+        and k_factor(rules, profile, period_year)[1].startswith("junior")
+    )
+
+
+def capped_k(rules: RuleSet, k: int, games: int) -> int:
+    """K after the 700 cap: the largest whole K with K × n ≤ 700 (none before 2014-07)."""
+    limit = rules.k_times_games_max
+    if games <= 0 or limit is None:
+        return k
+    return min(k, limit // games)

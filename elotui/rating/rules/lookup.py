@@ -1,0 +1,45 @@
+"""`rules_for(rating_list, day)`: the one way any code gets rules."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import date
+
+from elotui.rating.rules.rapid_blitz import BLITZ, RAPID
+from elotui.rating.rules.records import RatingList, RuleSet
+from elotui.rating.rules.standard import STANDARD
+
+RULE_SETS: dict[RatingList, tuple[RuleSet, ...]] = {
+    "standard": STANDARD,
+    "rapid": RAPID,
+    "blitz": BLITZ,
+}
+_STARTS = {name: [r.starts for r in sets] for name, sets in RULE_SETS.items()}
+
+
+def rules_for(rating_list: RatingList, day: date) -> RuleSet:
+    """The rule set of `rating_list` for an event starting on `day` (a game's date without an event).
+
+    Before the first modelled rule set (2006-04 standard, 2012-01 rapid and blitz) the first one is
+    used; `before_modelled` says so.
+    """
+    sets = RULE_SETS[rating_list]
+    return sets[max(0, bisect_right(_STARTS[rating_list], day) - 1)]
+
+
+def current_rules(rating_list: RatingList = "standard") -> RuleSet:
+    """The rule set in force today (the default of the calculator and `period_change`)."""
+    return rules_for(rating_list, date.today())
+
+
+def before_modelled(rating_list: RatingList, day: date) -> bool:
+    """Whether `day` is before the first rule set of the list (replayed with it anyway, marked)."""
+    return day < RULE_SETS[rating_list][0].starts
+
+
+def rule_set_named(name: str, rating_list: RatingList = "standard") -> RuleSet:
+    """The (first) rule set of that name on that list: `rule_set_named("S2014")`."""
+    for rules in RULE_SETS[rating_list]:
+        if rules.name == name:
+            return rules
+    raise KeyError(f"no rule set {name!r} on the {rating_list} list")
