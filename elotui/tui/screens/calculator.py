@@ -34,6 +34,7 @@ from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_
 from elotui.tui.screens.base import AppScreen
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
+from elotui.tui.widgets.keys_in_order import TextField
 from elotui.tui.widgets.value import Value
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def parse_count(text: str, what: str) -> int:
     return int(cleaned)
 
 
-class KInput(Input):
+class KInput(TextField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -168,7 +169,7 @@ class CalculatorScreen(AppScreen):
     # ---- layout -------------------------------------------------------------------------------
 
     def _input(self, field_id: str, value: str = "", placeholder: str = "") -> Input:
-        return Input(
+        return TextField(
             value,
             id=field_id,
             placeholder=placeholder,
