@@ -11,8 +11,10 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from textual import events
+from textual.app import App
 
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 
@@ -83,6 +85,7 @@ async def play(app: ElotuiApp, scene: Scene) -> None:
     """Press the scene's keys in a running app (`run_test`)."""
     from elotui.tui.widgets.mode_panes import GamesTable
 
+    await settle(app)  # the calculator builds its results and footer after the first frame
     pilot_keys = list(scene.keys)
     if scene.focus_games:
         # Everything typed before F8 goes to the fields; then the list of games takes the focus.
@@ -99,17 +102,36 @@ async def burst(app: ElotuiApp, presses: Sequence[str]) -> None:
     any to be handled, then wait for the app to settle. The app must apply them in order
     (elotui/tui/widgets/keys_in_order.py). Only `PAUSE` waits (a dialog has to open first, as a
     person waits to see it)."""
-    from textual.pilot import Pilot
-
-    pilot = Pilot(app)
     for press in presses:
         if press == PAUSE:
-            await pilot.pause()
+            await settle(app)
             continue
         event = key_event(press)
         event.set_sender(app)
         app.post_message(event)
-    await pilot.pause()
+    await settle(app)
+
+
+SETTLE_ROUNDS = 10_000  # a bound on the rounds, not a time: a loaded machine only takes longer
+
+
+async def settle(app: App[Any]) -> None:
+    """Wait until the app has nothing left to do: every key and message handled, every worker
+    done, every widget mounted (`is_quiet`). Waits on the app's state, never on a time, so a
+    loaded machine gives the same result, later."""
+    from textual.pilot import Pilot
+
+    from elotui.tui.textual_private import is_quiet
+
+    pilot = Pilot(app)
+    quiet_rounds = 0
+    for _ in range(SETTLE_ROUNDS):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        quiet_rounds = quiet_rounds + 1 if is_quiet(app) else 0
+        if quiet_rounds == 2:  # twice in a row: nothing was being handled between the two
+            return
+    raise AssertionError(f"the app never settled in {SETTLE_ROUNDS} rounds")
 
 
 # Textual names a punctuation key after its Unicode name, with these five shortened.

@@ -7,8 +7,14 @@ there with its name, not somewhere in a screen. Remove an entry when Textual off
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.message_pump import MessagePump
 
 
 def own_bindings(node: DOMNode) -> BindingsMap:
@@ -17,3 +23,23 @@ def own_bindings(node: DOMNode) -> BindingsMap:
     `DOMNode._bindings`: Textual has no public accessor for a node's own bindings (`active_bindings`
     follows the focus, which may have moved on by the time a key of a burst is handled)."""
     return node._bindings
+
+
+def is_quiet(app: App[Any]) -> bool:
+    """Nothing left to do in `app`: no message waiting or being handled by the app or any widget
+    of any screen, no callback waiting for the next refresh, no worker running.
+
+    Tests and scenes wait for this (never for a time): Textual's own `Pilot.pause()` waits for the
+    messages queued when it is called and then for the process to look idle by its CPU time, which
+    a loaded machine fakes (issue 12 item 2). A message being handled is not in a queue: call this
+    right after `Pilot.pause()`, which waits for every widget to finish the one it has, and count
+    the app quiet only twice in a row (`scenes.settle`). Private: `MessagePump._next_callbacks`
+    and `Screen._callbacks` (the queue's size is public: `message_queue_size`)."""
+    if any(not worker.is_finished for worker in app.workers):
+        return False
+    nodes: list[MessagePump] = [app]
+    for screen in app.screen_stack:
+        if screen._callbacks:
+            return False
+        nodes.extend(screen.walk_children(with_self=True))
+    return not any(node.message_queue_size or node._next_callbacks for node in nodes)
