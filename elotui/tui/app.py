@@ -8,6 +8,7 @@ returns the screen, and add a binding with an `id` if it needs a key.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -93,6 +94,10 @@ class ElotuiApp(App[None]):
         self.settings = settings
         self.repository = repository
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
+        self.first_frame_shown = asyncio.Event()  # set on Textual's Ready (screens/base.py)
+
+    def on_ready(self) -> None:
+        self.first_frame_shown.set()
 
     def on_mount(self) -> None:
         # A logbook file (or the demo) opens in a thread once the first screen is painted: loading

@@ -7,6 +7,7 @@ there with its name, not somewhere in a screen. Remove an entry when Textual off
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import BindingsMap
@@ -15,6 +16,13 @@ from textual.dom import DOMNode
 if TYPE_CHECKING:
     from textual.app import App
     from textual.message_pump import MessagePump
+    from textual.screen import Screen
+
+    _Screen = Screen[Any]
+else:
+    _Screen = (
+        object  # a plain mixin at run time (Textual styles a widget by its first DOMNode base)
+    )
 
 
 def own_bindings(node: DOMNode) -> BindingsMap:
@@ -43,3 +51,41 @@ def is_quiet(app: App[Any]) -> bool:
             return False
         nodes.extend(screen.walk_children(with_self=True))
     return not any(node.message_queue_size or node._next_callbacks for node in nodes)
+
+
+def take_current_styles(screen: Screen[Any]) -> None:
+    """Tell Textual that `screen` was styled with the app's current stylesheet (it is: its widgets
+    get their styles as they are mounted), so it does not re-parse every CSS source for it.
+
+    `App._css_update_count` / `Screen._css_update_count`: the count of stylesheet changes Textual
+    compares to decide that a screen missed one; no public way to say it did not."""
+    screen._css_update_count = screen.app._css_update_count
+
+
+class FirstPaintAfterStartUp(_Screen):
+    """Put first in a screen's bases: while the app's start-up batch lasts, it does not paint
+    (Textual paints the first frame inside that batch and throws it away: nothing painted in a
+    batch is written); it keeps the whole screen marked instead, so the first paint after the
+    batch writes all of it.
+
+    `Screen._compositor_refresh`, `App._batch_count`, `Compositor._dirty_regions`: the paint, the
+    batch depth and the regions to write; Textual has no public hook for any of them."""
+
+    def _compositor_refresh(self) -> None:
+        if self.app._batch_count:
+            self._compositor._dirty_regions.add(self.size.region)
+            return
+        super()._compositor_refresh()
+
+
+def on_each_paint(screen: Screen[Any], callback: Callable[[], None]) -> None:
+    """Call `callback` after each paint of `screen` (the keystroke benchmark's clock).
+
+    `Screen._compositor_refresh`: the paint itself; no public event follows a paint."""
+    paint = screen._compositor_refresh
+
+    def paint_then_call() -> None:
+        paint()
+        callback()
+
+    screen._compositor_refresh = paint_then_call  # type: ignore[method-assign]
