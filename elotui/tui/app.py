@@ -21,6 +21,9 @@ from textual.screen import Screen
 
 from elotui.bulk import start_up_done
 from elotui.tui.logbook_access import Logbook
+from elotui.tui.textual_private import KeepsItsCrash, guard_option_list_paging
+
+guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,8 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(App[None]):
+class ElotuiApp(KeepsItsCrash, App[None]):
+    # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
 

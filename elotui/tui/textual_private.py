@@ -19,10 +19,11 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     _Screen = Screen[Any]
+    _App = App[Any]
 else:
-    _Screen = (
-        object  # a plain mixin at run time (Textual styles a widget by its first DOMNode base)
-    )
+    # Plain mixins at run time (Textual styles a node by its first DOMNode base).
+    _Screen = object
+    _App = object
 
 
 def own_bindings(node: DOMNode) -> BindingsMap:
@@ -89,3 +90,44 @@ def on_each_paint(screen: Screen[Any], callback: Callable[[], None]) -> None:
         callback()
 
     screen._compositor_refresh = paint_then_call  # type: ignore[method-assign]
+
+
+def guard_option_list_paging() -> None:
+    """PageUp/PageDown in an OptionList before it is laid out (Ctrl+P then PageDown in one burst:
+    the palette's list has options but no lines yet) raises `KeyError: 0` in Textual 8.2.8 and
+    kills the app. Guarded: the key does nothing until the list has its lines, as Textual's own
+    `scroll_to_highlight` does. Upstream bug; `OptionList._move_page`, `_lines`, `_index_to_line`
+    are private. Idempotent."""
+    from textual.widgets import OptionList
+
+    move_page = OptionList._move_page
+    if getattr(move_page, "guarded", False):
+        return
+
+    def guarded_move_page(self: OptionList, direction: Any) -> None:
+        if not self._lines or (self.highlighted or 0) not in self._index_to_line:
+            return  # not laid out yet: nothing to page through
+        move_page(self, direction)
+
+    guarded_move_page.guarded = True  # type: ignore[attr-defined]
+    OptionList._move_page = guarded_move_page  # type: ignore[method-assign]
+
+
+class KeepsItsCrash(_App):
+    """Put first in an app's bases: an unhandled error is kept (`crash`) and Textual does not print
+    its traceback, a screenful, on the terminal; the caller logs it and prints one line
+    (elotui/cli/app_commands.py). `App._handle_exception` and `App._print_error_renderables` are
+    private: Textual has no public hook for an unhandled error."""
+
+    crash: BaseException | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()

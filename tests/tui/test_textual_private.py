@@ -80,3 +80,24 @@ async def test_quiet_means_nothing_is_left_to_handle() -> None:
         await pilot.pause()
         await pilot.pause()
         assert textual_private.is_quiet(app)
+
+
+def test_option_list_paging_is_guarded_where_textual_breaks() -> None:
+    from textual.widgets import OptionList
+
+    import elotui.tui.app  # noqa: F401  (guards OptionList on import)
+
+    assert getattr(OptionList._move_page, "guarded", False), "OptionList._move_page is not guarded"
+    options = OptionList("a", "b")  # not mounted: no lines yet, the case that raised KeyError: 0
+    assert options._lines == [] and 0 not in options._index_to_line, (
+        "OptionList._lines / _index_to_line changed: check guard_option_list_paging"
+    )
+    options.highlighted = 0
+    options.action_page_down()  # Textual 8.2.8 alone: KeyError: 0
+
+
+def test_the_unhandled_error_hooks_are_there() -> None:
+    # KeepsItsCrash overrides these two; tests/tui/test_crash.py checks what they do.
+    for name in ("_handle_exception", "_print_error_renderables"):
+        assert callable(getattr(App, name, None)), f"App.{name} is gone: see KeepsItsCrash"
+    assert OneLabel()._exit_renderables == [], "App._exit_renderables is gone: see KeepsItsCrash"
