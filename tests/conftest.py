@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from elotui.cli import main
 from elotui.logbook import migrate
@@ -78,3 +80,12 @@ def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingR
     scripts = tmp_path / "scripts"
     shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
     return PendingRevision(scripts, monkeypatch)
+
+
+# Hypothesis: no example database (the suite must not depend on a `.hypothesis/` folder left by an
+# earlier run), no deadline (a loaded machine is slow, not wrong), and derandomized: every run
+# draws the same examples, so a green suite stays green and a failure reproduces on any machine.
+# `HYPOTHESIS_PROFILE=explore uv run pytest` draws new examples each run, to look for new bugs.
+settings.register_profile("ci", database=None, deadline=None, derandomize=True)
+settings.register_profile("explore", database=None, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -8,6 +8,7 @@ returns the screen, and add a binding with an `id` if it needs a key.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -20,6 +21,9 @@ from textual.screen import Screen
 
 from elotui.bulk import start_up_done
 from elotui.tui.logbook_access import Logbook
+from elotui.tui.textual_private import KeepsItsCrash, guard_option_list_paging
+
+guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,8 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(App[None]):
+class ElotuiApp(KeepsItsCrash, App[None]):
+    # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
 
@@ -94,6 +99,10 @@ class ElotuiApp(App[None]):
         self.repository = repository
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
         self._mode_before_help = settings.start_mode
+        self.first_frame_shown = asyncio.Event()  # set on Textual's Ready (screens/base.py)
+
+    def on_ready(self) -> None:
+        self.first_frame_shown.set()
 
     def on_mount(self) -> None:
         # A logbook file (or the demo) opens in a thread once the first screen is painted: loading

@@ -7,8 +7,6 @@ waits for the replay, then presses its keys.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,27 +63,23 @@ def history_app(folder: Path, player: str | None = None) -> ElotuiApp:
     return create_app(settings, repository)
 
 
-async def settle(app: ElotuiApp, timeout: float = 10.0) -> None:
-    """Wait until the history screen's workers are done and their messages are shown."""
-    from textual.pilot import Pilot
-
+async def settle(app: ElotuiApp) -> None:
+    """Wait until the history screen's workers are done and their messages are shown, on the
+    app's state only (`scenes.settle`), never on a time."""
+    from elotui.tui.scenes import SETTLE_ROUNDS
+    from elotui.tui.scenes import settle as settle_app
     from elotui.tui.screens.history import HistoryScreen
 
-    pilot = Pilot(app)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
+    for _ in range(SETTLE_ROUNDS):
+        await settle_app(app)
         history = next((s for s in app.screen_stack if isinstance(s, HistoryScreen)), None)
-        busy = any(not worker.is_finished for worker in app.workers)
         # The footer is mounted after the first rows are painted: wait for its keys too.
         footer_ready = history is not None and (
             not history.logbook.available or bool(history.query("Footer FooterKey"))
         )
-        if not busy and history is not None and history.loaded and footer_ready:
-            await pilot.pause()
+        if history is not None and history.loaded and footer_ready:
             return
-        await asyncio.sleep(0.01)
-    raise TimeoutError("the history screen did not settle")
+    raise AssertionError("the history screen did not settle")
 
 
 async def play_history(app: ElotuiApp, scene: HistoryScene) -> None:

@@ -7,9 +7,14 @@ what the README shows is what the tests check.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
+
+from textual import events
+from textual.app import App
 
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 
@@ -24,10 +29,15 @@ PAUSE = "|"  # in a key script: let the app settle (a dialog opening or closing)
 
 
 def keys(script: str) -> list[str]:
-    """`"1500 tab 1600"` → the key presses: key names stay, other words are typed letter by letter."""
+    """`"1500 tab 1600"` → the key presses: key names stay, other words are typed letter by letter;
+    a function key is followed by a pause."""
     presses: list[str] = []
     for word in script.split():
-        if word in KEY_NAMES or word == PAUSE or re.fullmatch(r"f\d+", word):
+        if re.fullmatch(r"f\d+", word):
+            # A mode or screen key builds what it shows (the mode's fields) in turns of its own:
+            # the keys after it wait for it, as a person waits to see the new fields.
+            presses.extend((word, PAUSE))
+        elif word in KEY_NAMES or word == PAUSE:
             presses.append(word)
         else:
             presses.extend(word)
@@ -35,8 +45,9 @@ def keys(script: str) -> list[str]:
 
 
 def add_game(opponent: str, result: str) -> str:
-    """Keys that add one game of a period from its list: a, opponent, Tab, result, Enter."""
-    return f"a | {opponent} tab {result} enter"
+    """Keys that add one game of a period from its list: a, opponent, Tab, result, Enter (with a
+    pause while the dialog opens and one while it closes, as a person waits to see it)."""
+    return f"a | {opponent} tab {result} enter |"
 
 
 @dataclass(frozen=True)
@@ -74,6 +85,7 @@ async def play(app: ElotuiApp, scene: Scene) -> None:
     """Press the scene's keys in a running app (`run_test`)."""
     from elotui.tui.widgets.mode_panes import GamesTable
 
+    await settle(app)  # the calculator builds its results and footer after the first frame
     pilot_keys = list(scene.keys)
     if scene.focus_games:
         # Everything typed before F8 goes to the fields; then the list of games takes the focus.
@@ -85,34 +97,62 @@ async def play(app: ElotuiApp, scene: Scene) -> None:
 
 
 async def burst(app: ElotuiApp, presses: Sequence[str]) -> None:
-    """Send key presses as a fast typist would, then wait for the app to settle.
+    """Send key presses as they come from a terminal that delivers several in one read (fast
+    typing, a paste, ssh, a key macro): all of them posted to the app at once, without waiting for
+    any to be handled, then wait for the app to settle. The app must apply them in order
+    (elotui/tui/widgets/keys_in_order.py). Only `PAUSE` waits (a dialog has to open first, as a
+    person waits to see it)."""
+    for press in presses:
+        if press == PAUSE:
+            await settle(app)
+            continue
+        event = key_event(press)
+        event.set_sender(app)
+        app.post_message(event)
+    await settle(app)
 
-    Much faster than `Pilot.press`, which waits for the app to go idle after every key. Letters and
-    digits go out back to back; after a named key (backspace, enter, a function key...) it waits,
-    because Textual runs a widget's non-priority bindings only once the key has bubbled up, and
-    letters sent meanwhile would overtake it. `PAUSE` waits too (a dialog has to open first)."""
-    import unicodedata
 
-    from textual import events
-    from textual.keys import _get_unicode_name_from_key
+SETTLE_ROUNDS = 10_000  # a bound on the rounds, not a time: a loaded machine only takes longer
+
+
+async def settle(app: App[Any]) -> None:
+    """Wait until the app has nothing left to do: every key and message handled, every worker
+    done, every widget mounted (`is_quiet`). Waits on the app's state, never on a time, so a
+    loaded machine gives the same result, later."""
     from textual.pilot import Pilot
 
+    from elotui.tui.textual_private import is_quiet
+
     pilot = Pilot(app)
-    driver = app._driver
-    assert driver is not None
-    for key in presses:
-        if key == PAUSE:
-            await pilot.pause()
-            continue
-        try:
-            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        if key == ".":
-            key = "full_stop"
-        event = events.Key(key, char)
-        event.set_sender(app)
-        driver.send_message(event)
-        if len(key) > 1 and key not in ("tab", "shift+tab", "full_stop"):
-            await pilot.pause()
-    await pilot.pause()
+    quiet_rounds = 0
+    for _ in range(SETTLE_ROUNDS):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        quiet_rounds = quiet_rounds + 1 if is_quiet(app) else 0
+        if quiet_rounds == 2:  # twice in a row: nothing was being handled between the two
+            return
+    raise AssertionError(f"the app never settled in {SETTLE_ROUNDS} rounds")
+
+
+# Textual names a punctuation key after its Unicode name, with these five shortened.
+_SHORT_KEY_NAMES = {
+    "solidus": "slash",
+    "reverse_solidus": "backslash",
+    "commercial_at": "at",
+    "hyphen_minus": "minus",
+    "plus_sign": "plus",
+    "low_line": "underscore",
+}
+
+
+def key_event(press: str) -> events.Key:
+    """The key event a terminal sends for one press: a character (`"5"`, `"."`) or a key name
+    (`"backspace"`, `"ctrl+u"`)."""
+    from textual.keys import key_to_character
+
+    if len(press) == 1:
+        if press.isalnum():
+            return events.Key(press, press)
+        name = unicodedata.name(press).lower().replace("-", "_").replace(" ", "_")
+        return events.Key(_SHORT_KEY_NAMES.get(name, name), press)
+    return events.Key(press, key_to_character(press))

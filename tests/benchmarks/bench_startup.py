@@ -78,6 +78,7 @@ async def bench_keystroke(runs: int) -> None:
     from textual.widgets import Static
 
     from elotui.tui.scenes import burst, keys, scene_app
+    from elotui.tui.textual_private import on_each_paint
 
     app = scene_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -85,13 +86,7 @@ async def bench_keystroke(runs: int) -> None:
         screen = app.screen
         label = screen.query_one("#win-rounded", Static)
         painted: list[float] = []
-        original = screen._compositor_refresh
-
-        def compositor_refresh() -> None:
-            original()
-            painted.append(time.perf_counter())
-
-        screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
+        on_each_paint(screen, lambda: painted.append(time.perf_counter()))
         to_label: list[float] = []
         to_paint: list[float] = []
         for index in range(runs):
@@ -101,7 +96,7 @@ async def bench_keystroke(runs: int) -> None:
             start = time.perf_counter()
             event = events.Key(key, char)
             event.set_sender(app)
-            app._driver.send_message(event)  # type: ignore[union-attr]
+            app.post_message(event)
             while str(label.content) == before:
                 await asyncio.sleep(0)
             updated = time.perf_counter()

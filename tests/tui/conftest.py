@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from elotui.tui.app import ElotuiApp
-from elotui.tui.scenes import burst, keys, scene_app
+from elotui.tui.scenes import burst, keys, scene_app, settle
 
 SIZE = (120, 40)
 
@@ -24,6 +24,7 @@ def _isolated_home(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 async def pilot() -> AsyncIterator[Pilot[None]]:
     app = scene_app()
     async with app.run_test(size=SIZE) as running:
+        await settle(app)  # the calculator builds its results and footer after the first frame
         yield running
 
 
@@ -35,7 +36,7 @@ async def type_keys(pilot: Pilot[None], script: str) -> None:
 async def press_slowly(pilot: Pilot[None], script: str) -> None:
     """Type a key script one key at a time, waiting for the app after each (Pilot.press)."""
     await pilot.press(*keys(script))
-    await pilot.pause()
+    await settle(pilot.app)  # type: ignore[arg-type]
 
 
 def text(app: ElotuiApp, selector: str) -> str:

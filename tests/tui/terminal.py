@@ -22,6 +22,7 @@ ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-
 
 BACKSPACE = "\x7f"
 CTRL_Q = "\x11"
+CTRL_U = "\x15"
 
 
 class Terminal:
@@ -55,18 +56,19 @@ class Terminal:
     def send(self, text: str) -> None:
         os.write(self.master, text.encode())
 
-    def text(self) -> str:
-        """Everything written so far, escape sequences removed."""
-        return ESCAPES.sub(b"", self.output).decode(errors="replace")
+    def text(self, since: int = 0) -> str:
+        """Everything written so far (from byte `since` on), escape sequences removed."""
+        return ESCAPES.sub(b"", self.output[since:]).decode(errors="replace")
 
-    def wait_for(self, wanted: bytes | str, timeout: float = 30.0) -> float:
-        """Read until `wanted` has been written (bytes: as written; str: in `text()`); the time
-        since the launch when it was."""
+    def wait_for(self, wanted: bytes | str, timeout: float = 30.0, *, since: int = 0) -> float:
+        """Read until `wanted` has been written (bytes: as written; str: in `text()`), after byte
+        `since` of the output (`len(terminal.output)` before a key); the time since the launch
+        when it was."""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
-            if isinstance(wanted, bytes) and wanted in self.output:
+            if isinstance(wanted, bytes) and wanted in self.output[since:]:
                 return time.perf_counter() - self.started
-            if isinstance(wanted, str) and wanted in self.text():
+            if isinstance(wanted, str) and wanted in self.text(since):
                 return time.perf_counter() - self.started
             ready, _, _ = select.select([self.master], [], [], 0.05)
             if ready:

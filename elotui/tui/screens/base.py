@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.app import App
 from textual.screen import Screen
+
+from elotui.tui.textual_private import take_current_styles
 
 
 class AppScreen(Screen[None]):
@@ -22,10 +25,18 @@ class AppScreen(Screen[None]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._css_update_count = self.app._css_update_count  # private: Textual is pinned
+        take_current_styles(self)
         self._shown_before = False
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._shown_before:
             event.refresh_styles = False
         self._shown_before = True
+
+
+async def app_ready(app: App[Any]) -> None:
+    """Wait for Textual's `Ready` event: the first frame is displayed and the app's start-up batch
+    is over (ElotuiApp.on_ready sets `first_frame_shown`)."""
+    shown = getattr(app, "first_frame_shown", None)
+    if shown is not None:
+        await shown.wait()

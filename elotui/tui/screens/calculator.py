@@ -37,9 +37,11 @@ from elotui.tui.formatting import (
     signed_hundredths,
     signed_int,
 )
-from elotui.tui.screens.base import AppScreen
+from elotui.tui.screens.base import AppScreen, app_ready
+from elotui.tui.textual_private import FirstPaintAfterStartUp
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
+from elotui.tui.widgets.keys_in_order import TextField
 from elotui.tui.widgets.value import Value
 
 if TYPE_CHECKING:
@@ -125,7 +127,7 @@ def missing_text(labels: list[str], mode: str) -> str:
     return f"Type {listed}: results follow every key."
 
 
-class KInput(Input):
+class KInput(TextField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -144,7 +146,9 @@ class KInput(Input):
         self.cursor_position = len(self.value)
 
 
-class CalculatorScreen(AppScreen):
+class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
+    # FirstPaintAfterStartUp: Textual paints the first frame inside the app's start-up batch, and
+    # throws it away; the screen's first paint is the one after the batch (`_after_first_frame`).
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
             Binding(key, f"mode('{mode}')", title, show=False, id=f"calculator.mode_{mode}")
@@ -189,7 +193,7 @@ class CalculatorScreen(AppScreen):
     # ---- layout -------------------------------------------------------------------------------
 
     def _input(self, field_id: str, value: str = "", placeholder: str = "") -> Input:
-        return Input(
+        return TextField(
             value,
             id=field_id,
             placeholder=placeholder,
@@ -285,22 +289,12 @@ class CalculatorScreen(AppScreen):
         self.set_focus(self.query_one("#rating", Input))
         self.call_after_refresh(self._after_first_frame)
 
-    def _compositor_refresh(self) -> None:
-        # Textual paints the first frame inside the app's start-up batch, and throws it away: nothing
-        # painted in a batch is written. Don't paint then; keep the whole screen marked instead, so
-        # that the first paint after the batch writes all of it (`_after_first_frame`).
-        # Private, as are the two names below: Textual is pinned.
-        if self.app._batch_count:
-            self._compositor._dirty_regions.add(self.size.region)
-            return
-        super()._compositor_refresh()
-
     async def _after_first_frame(self) -> None:
         # Mount the rest only once the first frame is out: otherwise the terminal stays empty until
         # the results pane and the footer are mounted too. Headless (tests, screenshots) nothing is
         # written, so nothing to wait for.
         if not self.app.is_headless:
-            await self.app._mounted_event.wait()  # the start-up batch ends right after it is set
+            await app_ready(self.app)  # the start-up batch is over: the first frame is written
             self.refresh()
         self.call_after_refresh(self._mount_the_rest)
 

@@ -14,8 +14,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from elotui.tui.widgets.keys_in_order import KeysInOrder
 
-class Choice(Widget, can_focus=True):
+
+class Choice(KeysInOrder, Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Previous", show=False, id="choice.previous"),
         Binding("right", "step(1)", "Next", show=False, id="choice.next"),

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -14,6 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from elotui.rating.inputs import InvalidInput, parse_rating, parse_score
 from elotui.tui.formatting import points
+from elotui.tui.widgets.keys_in_order import TextField
 
 PeriodGameValues = tuple[int, Fraction]
 
@@ -32,6 +34,12 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="game_dialog.cancel"),
+        # Priority: Enter in the opponent's field moves to the result before the app hands out the
+        # next key of a burst (`2100 Enter 1 Enter`); elsewhere the field submits, in its turn.
+        # A system binding: the help and the palette show "Enter saves" from the dialog's hint.
+        Binding(
+            "enter", "next_field", "Next field", priority=True, system=True, id="game_dialog.next"
+        ),
     ]
 
     def __init__(self, title: str, opponent: str = "", result: str = "") -> None:
@@ -44,11 +52,20 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
         with Vertical():
             yield Label(self._title, classes="title")
             yield Label("Opponent rating")
-            yield Input(self._opponent, id="game-opponent", placeholder="e.g. 2100")
+            yield TextField(self._opponent, id="game-opponent", placeholder="e.g. 2100")
             yield Label("Result: 1, 0.5 or 0 (or w, d, l)")
-            yield Input(self._result, id="game-result", placeholder="1 / 0.5 / 0")
+            yield TextField(self._result, id="game-result", placeholder="1 / 0.5 / 0")
             yield Static("", id="game-reason", classes="reason")
             yield Static("Enter saves · Escape cancels", classes="hint")
+
+    def action_next_field(self) -> None:
+        result_field = self.query_one("#game-result", Input)
+        if (
+            self.focused is not self.query_one("#game-opponent", Input)
+            or result_field.value.strip()
+        ):
+            raise SkipAction()  # the key goes on to the field, whose Enter submits
+        self.set_focus(result_field)  # at once, not `focus()` (which waits behind the next keys)
 
     @on(Input.Submitted)
     def save(self, event: Input.Submitted) -> None:

@@ -32,6 +32,7 @@ from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
 from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
+from elotui.tui.widgets.keys_in_order import KeysInOrder, TextField
 
 if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord
@@ -69,7 +70,15 @@ FORM_CSS = """
 """
 
 
-class ResultPicker(Widget, can_focus=True):
+class NotesField(KeysInOrder, TextArea):
+    """Free text over several lines (the notes); its editing keys keep their place in a burst."""
+
+
+class TickBox(KeysInOrder, Checkbox):
+    """A check box; Space or Enter toggles it, in its place in a burst."""
+
+
+class ResultPicker(KeysInOrder, Widget, can_focus=True):
     """A game result: typing 1, 0.5 (or ½), 0, or w, d, l sets it; left/right or Space step through;
     Enter picks the first result if none is set yet, else goes on to the next field."""
 
@@ -116,7 +125,7 @@ class ResultPicker(Widget, can_focus=True):
             parts.append(f"{mark} {label}")
         return " " + "   ".join(parts)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # Space and Enter are handled here, with the typed results, so they apply in the order
         # they were typed (bindings run only after the key has bubbled up: see issue 12).
         score = self.KEYS.get(event.character or "")
@@ -130,7 +139,7 @@ class ResultPicker(Widget, can_focus=True):
             else:
                 self.screen.focus_next()
         else:
-            return
+            return  # not ours: KeysInOrder.on_key runs next (arrows)
         event.stop()
         event.prevent_default()
 
@@ -197,7 +206,7 @@ class _Form(ModalScreen[T]):
     @classmethod
     def notes_row(cls, notes: str, field_id: str) -> Iterable[Widget]:
         """Free text over a few lines (notes may hold line breaks): Enter breaks a line, Tab moves on."""
-        area = TextArea(notes, id=field_id, soft_wrap=True, tab_behavior="focus")
+        area = NotesField(notes, id=field_id, soft_wrap=True, tab_behavior="focus")
         yield from cls.row("Notes", area, classes="-notes")
 
     def notes(self, field_id: str) -> Any:
@@ -393,14 +402,14 @@ class GameForm(_Form[NewGame | None]):
             return value.isoformat() if isinstance(value, dt.date) else str(value)
 
         yield from self.row(
-            "Date", Input((game.date if game else self._today).isoformat(), id="game-date")
+            "Date", TextField((game.date if game else self._today).isoformat(), id="game-date")
         )
         yield from self.row(
-            "Opponent", Input(shown(game.opponent if game else None), id="game-opponent")
+            "Opponent", TextField(shown(game.opponent if game else None), id="game-opponent")
         )
         yield from self.row(
             "Opponent rating",
-            Input(
+            TextField(
                 shown(game.opponent_rating if game else None),
                 id="game-opponent-rating",
                 placeholder="empty: unrated opponent",
@@ -408,10 +417,12 @@ class GameForm(_Form[NewGame | None]):
         )
         yield from self.row("Result", ResultPicker(game.score if game else None, id="game-result"))
         yield Static(ResultPicker.HINT, classes="form-field-hint")
-        yield from self.row("Event", Input(shown(game.event if game else None), id="game-event"))
+        yield from self.row(
+            "Event", TextField(shown(game.event if game else None), id="game-event")
+        )
         yield from self.row(
             "Event from",
-            Input(
+            TextField(
                 shown(game.event_start if game else None),
                 id="game-event-start",
                 placeholder="YYYY-MM-DD, or empty",
@@ -419,7 +430,7 @@ class GameForm(_Form[NewGame | None]):
         )
         yield from self.row(
             "Event to",
-            Input(
+            TextField(
                 shown(game.event_end if game else None),
                 id="game-event-end",
                 placeholder="YYYY-MM-DD, or empty",
@@ -427,14 +438,14 @@ class GameForm(_Form[NewGame | None]):
         )
         yield from self.row(
             "Own rating (Ro)",
-            Input(
+            TextField(
                 shown(game.own_rating if game else None),
                 id="game-own-rating",
                 placeholder="empty: period start",
             ),
         )
         yield from self.row(
-            "Rated", Checkbox("not a forfeit", game.rated if game else True, id="game-rated")
+            "Rated", TickBox("not a forfeit", game.rated if game else True, id="game-rated")
         )
         yield from self.notes_row(game.notes if game else "", "game-notes")
 
@@ -519,30 +530,34 @@ class PlayerForm(_Form[dict[str, Any] | None]):
         def shown(value: int | None) -> str:
             return "" if value is None else str(value)
 
-        yield from self.row("Name", Input(p.name if p else "", id="player-name"))
+        yield from self.row("Name", TextField(p.name if p else "", id="player-name"))
         yield from self.row(
             "Rating at start",
-            Input(
+            TextField(
                 shown(p.start_rating if p else None),
                 id="player-rating",
                 placeholder="empty: unrated",
             ),
         )
         yield from self.row(
-            "Birth year", Input(shown(p.birth_year if p else None), id="player-birth-year")
+            "Birth year", TextField(shown(p.birth_year if p else None), id="player-birth-year")
         )
         yield from self.row(
             "Games before",
-            Input(str(p.games_before if p else 0), id="player-games-before"),
+            TextField(str(p.games_before if p else 0), id="player-games-before"),
         )
         yield from self.row(
             "Fixed K",
-            Input(shown(p.fixed_k if p else None), id="player-k", placeholder="empty: FIDE steps"),
+            TextField(
+                shown(p.fixed_k if p else None), id="player-k", placeholder="empty: FIDE steps"
+            ),
         )
-        yield from self.row("FIDE id", Input(shown(p.fide_id if p else None), id="player-fide-id"))
+        yield from self.row(
+            "FIDE id", TextField(shown(p.fide_id if p else None), id="player-fide-id")
+        )
         yield from self.row(
             "Ever 2400",
-            Checkbox("published 2400+ before", p.reached_2400 if p else False, id="player-2400"),
+            TickBox("published 2400+ before", p.reached_2400 if p else False, id="player-2400"),
         )
         yield from self.notes_row(p.notes if p else "", "player-notes")
 
@@ -598,10 +613,10 @@ class PublishedForm(_Form[tuple[str, int] | None]):
         self._rating = rating
 
     def fields(self) -> Iterable[Widget]:
-        yield from self.row("Month (list of)", Input(self._month, id="published-month"))
+        yield from self.row("Month (list of)", TextField(self._month, id="published-month"))
         yield from self.row(
             "Rating",
-            Input("" if self._rating is None else str(self._rating), id="published-rating"),
+            TextField("" if self._rating is None else str(self._rating), id="published-rating"),
         )
 
     def on_mount(self) -> None:
@@ -665,7 +680,7 @@ class PathPrompt(_Form[Path | None]):
     def fields(self) -> Iterable[Widget]:
         yield Static(self._hint, classes="form-hint", id="path-hint")
         yield Static("", classes="form-gap")
-        yield from self.row("File", Input(self._value, id="path-file"))
+        yield from self.row("File", TextField(self._value, id="path-file"))
 
     def on_mount(self) -> None:
         self.query_one("#path-file", Input).focus()

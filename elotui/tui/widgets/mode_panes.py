@@ -30,6 +30,7 @@ from elotui.tui.formatting import (
     signed_hundredths,
     signed_int,
 )
+from elotui.tui.widgets.keys_in_order import KeysInOrder
 from elotui.tui.widgets.panes import Pane, tier_text
 from elotui.tui.widgets.value import Value
 
@@ -133,7 +134,7 @@ class SeriesPane(Pane):
             self._plot.refresh()
 
 
-class GamesTable(DataTable[str]):
+class GamesTable(KeysInOrder, DataTable[str]):
     """The games of the period. Keys: a add, e / enter edit, x / delete remove."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

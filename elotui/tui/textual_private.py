@@ -1,0 +1,133 @@
+"""Every private Textual name the app uses, in one place (Textual is pinned at 8.2.8).
+
+Each one is here because no public API does the job; tests/tui/test_textual_private.py checks that
+each still exists and still means what it is used for, so a Textual upgrade that changes one fails
+there with its name, not somewhere in a screen. Remove an entry when Textual offers a public way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import BindingsMap
+from textual.dom import DOMNode
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.message_pump import MessagePump
+    from textual.screen import Screen
+
+    _Screen = Screen[Any]
+    _App = App[Any]
+else:
+    # Plain mixins at run time (Textual styles a node by its first DOMNode base).
+    _Screen = object
+    _App = object
+
+
+def own_bindings(node: DOMNode) -> BindingsMap:
+    """The bindings of `node` itself (its class's BINDINGS and its bases'), without its ancestors'.
+
+    `DOMNode._bindings`: Textual has no public accessor for a node's own bindings (`active_bindings`
+    follows the focus, which may have moved on by the time a key of a burst is handled)."""
+    return node._bindings
+
+
+def is_quiet(app: App[Any]) -> bool:
+    """Nothing left to do in `app`: no message waiting or being handled by the app or any widget
+    of any screen, no callback waiting for the next refresh, no worker running.
+
+    Tests and scenes wait for this (never for a time): Textual's own `Pilot.pause()` waits for the
+    messages queued when it is called and then for the process to look idle by its CPU time, which
+    a loaded machine fakes (issue 12 item 2). A message being handled is not in a queue: call this
+    right after `Pilot.pause()`, which waits for every widget to finish the one it has, and count
+    the app quiet only twice in a row (`scenes.settle`). Private: `MessagePump._next_callbacks`
+    and `Screen._callbacks` (the queue's size is public: `message_queue_size`)."""
+    if any(not worker.is_finished for worker in app.workers):
+        return False
+    nodes: list[MessagePump] = [app]
+    for screen in app.screen_stack:
+        if screen._callbacks:
+            return False
+        nodes.extend(screen.walk_children(with_self=True))
+    return not any(node.message_queue_size or node._next_callbacks for node in nodes)
+
+
+def take_current_styles(screen: Screen[Any]) -> None:
+    """Tell Textual that `screen` was styled with the app's current stylesheet (it is: its widgets
+    get their styles as they are mounted), so it does not re-parse every CSS source for it.
+
+    `App._css_update_count` / `Screen._css_update_count`: the count of stylesheet changes Textual
+    compares to decide that a screen missed one; no public way to say it did not."""
+    screen._css_update_count = screen.app._css_update_count
+
+
+class FirstPaintAfterStartUp(_Screen):
+    """Put first in a screen's bases: while the app's start-up batch lasts, it does not paint
+    (Textual paints the first frame inside that batch and throws it away: nothing painted in a
+    batch is written); it keeps the whole screen marked instead, so the first paint after the
+    batch writes all of it.
+
+    `Screen._compositor_refresh`, `App._batch_count`, `Compositor._dirty_regions`: the paint, the
+    batch depth and the regions to write; Textual has no public hook for any of them."""
+
+    def _compositor_refresh(self) -> None:
+        if self.app._batch_count:
+            self._compositor._dirty_regions.add(self.size.region)
+            return
+        super()._compositor_refresh()
+
+
+def on_each_paint(screen: Screen[Any], callback: Callable[[], None]) -> None:
+    """Call `callback` after each paint of `screen` (the keystroke benchmark's clock).
+
+    `Screen._compositor_refresh`: the paint itself; no public event follows a paint."""
+    paint = screen._compositor_refresh
+
+    def paint_then_call() -> None:
+        paint()
+        callback()
+
+    screen._compositor_refresh = paint_then_call  # type: ignore[method-assign]
+
+
+def guard_option_list_paging() -> None:
+    """PageUp/PageDown in an OptionList before it is laid out (Ctrl+P then PageDown in one burst:
+    the palette's list has options but no lines yet) raises `KeyError: 0` in Textual 8.2.8 and
+    kills the app. Guarded: the key does nothing until the list has its lines, as Textual's own
+    `scroll_to_highlight` does. Upstream bug; `OptionList._move_page`, `_lines`, `_index_to_line`
+    are private. Idempotent."""
+    from textual.widgets import OptionList
+
+    move_page = OptionList._move_page
+    if getattr(move_page, "guarded", False):
+        return
+
+    def guarded_move_page(self: OptionList, direction: Any) -> None:
+        if not self._lines or (self.highlighted or 0) not in self._index_to_line:
+            return  # not laid out yet: nothing to page through
+        move_page(self, direction)
+
+    guarded_move_page.guarded = True  # type: ignore[attr-defined]
+    OptionList._move_page = guarded_move_page  # type: ignore[method-assign]
+
+
+class KeepsItsCrash(_App):
+    """Put first in an app's bases: an unhandled error is kept (`crash`) and Textual does not print
+    its traceback, a screenful, on the terminal; the caller logs it and prints one line
+    (elotui/cli/app_commands.py). `App._handle_exception` and `App._print_error_renderables` are
+    private: Textual has no public hook for an unhandled error."""
+
+    crash: BaseException | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()

@@ -1,0 +1,103 @@
+"""Each private Textual name of elotui/tui/textual_private.py still does what the app uses it for.
+
+A Textual upgrade that renames or changes one fails here, with the name, instead of somewhere in a
+screen. Textual is pinned (8.2.8): when it is upgraded, fix the entry or drop it for a public API.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Input, Label
+
+from elotui.tui import textual_private
+
+
+class Bound(Input):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f12", "bell", "Bell")]
+
+
+def test_own_bindings_are_the_widgets_and_its_bases() -> None:
+    bindings = textual_private.own_bindings(Bound())
+    assert [b.action for b in bindings.key_to_bindings.get("f12", ())] == ["bell"], (
+        "DOMNode._bindings changed: KeysInOrder cannot find a widget's own bindings"
+    )
+    # Input's own editing keys come with it (its BINDINGS, inherited).
+    assert [b.action for b in bindings.key_to_bindings["backspace"]] == ["delete_left"], (
+        "DOMNode._bindings no longer holds the inherited bindings"
+    )
+
+
+class OneLabel(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Label("x")
+
+
+async def test_a_screen_can_take_the_current_styles() -> None:
+    app = OneLabel()
+    async with app.run_test():
+        screen = Screen[None]()
+        assert isinstance(app._css_update_count, int), "App._css_update_count is gone"
+        assert screen._css_update_count != app._css_update_count, (
+            "Screen._css_update_count no longer starts apart from the app's: AppScreen's guard "
+            "against a restyle may be useless or wrong"
+        )
+        textual_private.take_current_styles(screen)
+        assert screen._css_update_count == app._css_update_count
+
+
+async def test_the_start_up_batch_and_the_paint_are_where_the_first_paint_expects() -> None:
+    app = OneLabel()
+    async with app.run_test() as pilot:
+        assert app._batch_count == 0, "App._batch_count is gone or means something else"
+        with app.batch_update():
+            assert app._batch_count == 1, "App.batch_update no longer counts in App._batch_count"
+        screen = app.screen
+        assert callable(screen._compositor_refresh), "Screen._compositor_refresh is gone"
+        assert isinstance(screen._compositor._dirty_regions, set), (
+            "Compositor._dirty_regions is no longer a set of regions"
+        )
+        painted: list[bool] = []
+        textual_private.on_each_paint(screen, lambda: painted.append(True))
+        app.query_one(Label).update("y")
+        await pilot.pause()
+        assert painted, "Screen._compositor_refresh is no longer called to paint"
+
+
+async def test_quiet_means_nothing_is_left_to_handle() -> None:
+    app = OneLabel()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app._next_callbacks, list), "MessagePump._next_callbacks is gone"
+        assert isinstance(app.screen._callbacks, list), "Screen._callbacks is gone"
+        label = app.query_one(Label)
+        label.post_message(events.Key("x", "x"))
+        assert not textual_private.is_quiet(app), "a queued message no longer counts"
+        await pilot.pause()
+        await pilot.pause()
+        assert textual_private.is_quiet(app)
+
+
+def test_option_list_paging_is_guarded_where_textual_breaks() -> None:
+    from textual.widgets import OptionList
+
+    import elotui.tui.app  # noqa: F401  (guards OptionList on import)
+
+    assert getattr(OptionList._move_page, "guarded", False), "OptionList._move_page is not guarded"
+    options = OptionList("a", "b")  # not mounted: no lines yet, the case that raised KeyError: 0
+    assert options._lines == [] and 0 not in options._index_to_line, (
+        "OptionList._lines / _index_to_line changed: check guard_option_list_paging"
+    )
+    options.highlighted = 0
+    options.action_page_down()  # Textual 8.2.8 alone: KeyError: 0
+
+
+def test_the_unhandled_error_hooks_are_there() -> None:
+    # KeepsItsCrash overrides these two; tests/tui/test_crash.py checks what they do.
+    for name in ("_handle_exception", "_print_error_renderables"):
+        assert callable(getattr(App, name, None)), f"App.{name} is gone: see KeepsItsCrash"
+    assert OneLabel()._exit_renderables == [], "App._exit_renderables is gone: see KeepsItsCrash"
