@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from elotui.tui.app import ElotuiApp
-from elotui.tui.scenes import burst, keys, scene_app, settle
+from elotui.tui.scenes import PAUSE, burst, keys, scene_app, settle
 
 SIZE = (120, 40)
 
@@ -34,8 +34,9 @@ async def type_keys(pilot: Pilot[None], script: str) -> None:
 
 
 async def press_slowly(pilot: Pilot[None], script: str) -> None:
-    """Type a key script one key at a time, waiting for the app after each (Pilot.press)."""
-    await pilot.press(*keys(script))
+    """Type a key script one key at a time, waiting for the app after each (Pilot.press); a pause
+    is what Pilot.press does after every key anyway, so it is not typed."""
+    await pilot.press(*(press for press in keys(script) if press != PAUSE))
     await settle(pilot.app)  # type: ignore[arg-type]
 
 
