@@ -50,10 +50,12 @@ def _parse_game(text: str) -> PeriodGame:
 
 
 def _parse_date(text: str) -> date:
+    from elotui.dates import BadDate, parse_date
+
     try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise inputs.InvalidInput(f"a date is YYYY-MM-DD, not {text.strip()!r}") from None
+        return parse_date(text)
+    except BadDate as error:
+        raise inputs.InvalidInput(str(error)) from None
 
 
 def _hundredths(value: int) -> Decimal:

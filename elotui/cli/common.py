@@ -99,9 +99,15 @@ def print_json(document: Any) -> None:
 
 
 def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """A plain aligned text table: numbers right-aligned, text left-aligned."""
+    """A plain aligned text table: numbers right-aligned, text left-aligned.
+
+    A cell holding a terminal control (an ESC sequence in a name stored by an older elotui) is
+    printed escaped (`\\x1b`), never raw: see elotui/safe_text.py.
+    """
+    from elotui.safe_text import printable
+
     cells = [[str(h) for h in headers]] + [
-        ["" if c is None else str(c) for c in row] for row in rows
+        ["" if c is None else printable(str(c)) for c in row] for row in rows
     ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     numeric = [

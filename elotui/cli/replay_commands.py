@@ -69,7 +69,7 @@ def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecor
     if not getattr(args, "demo", False):
         source = open_reader(db_path(args))
     if source is None:
-        source = open_repository(args)
+        source = open_repository(args, create=False)
     try:
         player = source.find_player(args.player)
         games = source.games_for_replay(player.id)

@@ -43,6 +43,7 @@ from elotui.rating.text import (
     worth_checking,
 )
 from elotui.rating.tiers import GM_NOTE, tier_of
+from elotui.safe_text import printable
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable
 from elotui.tui.screens.base import AppScreen
 
@@ -251,7 +252,7 @@ def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[st
         live_text = rating_cents(value) if value is not None else "—"
     return (
         game.date.isoformat(),
-        (game.opponent or "")[:12],
+        printable(game.opponent or "")[:12],  # an ESC stored by an older elotui: shown escaped
         rating,
         RESULT_TEXT[game.score_halves],
         live_text,
@@ -538,7 +539,7 @@ class HistoryScreen(AppScreen):
         await self._picker()
         select = self.query_one("#player-select", Select)
         with self.prevent(Select.Changed):
-            select.set_options((player.name, player.id) for player in self.players)
+            select.set_options((printable(player.name), player.id) for player in self.players)
         if not self.players:
             self.player = None
             self._show_empty("No players yet: press n to add one (or i to import games).")

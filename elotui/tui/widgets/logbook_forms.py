@@ -30,6 +30,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
+from elotui import dates
 from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
 
@@ -274,21 +275,16 @@ def parse_date(text: str) -> dt.date:
     if not text:
         raise InvalidInput("the date is empty")
     try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InvalidInput(f"a date is written YYYY-MM-DD, not {text!r}") from None
+        return dates.parse_date(text)  # the one range and shape (elotui/dates.py)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
 
 
 def parse_month(text: str) -> str:
     try:
-        if len(text) != 7:
-            raise ValueError
-        dt.date.fromisoformat(f"{text}-01")
-    except ValueError:
-        raise InvalidInput(f"a month is written YYYY-MM, not {text!r}") from None
-    return text
+        return dates.parse_month(text)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
 
 
 def optional_date(text: str) -> dt.date | None:
@@ -527,7 +523,8 @@ class PlayerForm(_Form[dict[str, Any] | None]):
             "player-name": self.checked("player-name", required_text("the name")),
             "player-rating": self.checked("player-rating", optional_rating("rating")),
             "player-birth-year": self.checked(
-                "player-birth-year", optional_whole("birth year", 1850, 2200)
+                "player-birth-year",
+                optional_whole("birth year", dates.EARLIEST_YEAR, dates.LATEST_YEAR),
             ),
             "player-games-before": self.checked(
                 "player-games-before", optional_whole("games before", 0, GAMES_BEFORE_MAX)
