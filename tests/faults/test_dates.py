@@ -121,3 +121,21 @@ def test_form_date_says_the_day_does_not_exist() -> None:
 def test_form_month(text: str) -> None:
     with pytest.raises(InvalidInput):
         form_month(text)
+
+
+def test_a_stored_9999_game_is_named_not_a_traceback(logbook: Path) -> None:
+    # Today (a logbook written before the range): `year 10000 is out of range` from every replay.
+    import sqlite3
+
+    connection = sqlite3.connect(logbook)
+    connection.execute(
+        "INSERT INTO game (player_id, date, opponent_rating, score_halves, rated, notes)"
+        " VALUES (1, '9999-12-31', 1600, 2, 1, '')"
+    )
+    connection.commit()
+    connection.close()
+    code, out, err = run_cli("replay", "--player", "Alice", "--db", str(logbook))
+    assert code == 2 and out == "" and one_line_error(err), err
+    assert "game 1 is on 9999-12-31" in err and "elotui game remove 1" in err
+    assert run_cli("game", "remove", "1", "--db", str(logbook))[0] == 0
+    assert run_cli("replay", "--player", "Alice", "--db", str(logbook))[0] == 0
