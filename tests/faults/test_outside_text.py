@@ -196,3 +196,17 @@ def test_a_dash_opponent_round_trips(logbook: Path, tmp_path: Path) -> None:
     assert run_cli("import", str(tmp_path / "back.csv"), "--db", str(copy))[0] == 0
     code, listed, _ = run_cli("game", "list", "--player", "Alice", "--json", "--db", str(copy))
     assert code == 0 and json.loads(listed)["games"][0]["opponent"] == "-"
+
+
+def test_the_forms_mark_a_pasted_control_character() -> None:
+    # The form's own check (the field is marked before the repository is asked).
+    from elotui.rating.inputs import InvalidInput
+    from elotui.tui.widgets import logbook_forms as forms
+
+    with pytest.raises(InvalidInput, match=r"U\+0001"):
+        forms.required_text("the name")(PASTED)
+    with pytest.raises(InvalidInput, match=r"U\+001B"):
+        forms.checked_text("the opponent")(ESC_NAME)
+    with pytest.raises(InvalidInput, match=r"U\+001B"):
+        forms.checked_text("the notes", notes=True)("a\nb" + ESC_NAME)
+    assert forms.checked_text("the notes", notes=True)("line 1\nline 2") == "line 1\nline 2"

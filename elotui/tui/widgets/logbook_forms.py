@@ -33,6 +33,7 @@ from textual.widgets import Checkbox, Input, Label, Static, TextArea
 from elotui import dates
 from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
+from elotui.safe_text import unsafe_character
 
 if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord
@@ -179,7 +180,7 @@ class _Form(ModalScreen[T]):
         """The text of a notes field, or `_BAD` after marking it with the reason."""
         area = self.query_one(f"#{field_id}", TextArea)
         try:
-            text = checked_text("the notes")(area.text.strip())
+            text = checked_text("the notes", notes=True)(area.text.strip())
         except InvalidInput as error:
             self.mark(field_id, str(error))
             return _BAD
@@ -313,14 +314,18 @@ def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None
     return parse
 
 
-def checked_text(what: str) -> Callable[[str], str]:
-    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8."""
+def checked_text(what: str, *, notes: bool = False) -> Callable[[str], str]:
+    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8, and
+    no terminal or direction controls (a pasted ESC or right-to-left override: elotui/safe_text.py)."""
 
     def parse(text: str) -> str:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput(f"{what} holds characters that are not valid text") from None
+        unsafe = unsafe_character(text, notes=notes)
+        if unsafe is not None:
+            raise InvalidInput(f"{what} holds a control character ({unsafe}), which elotui refuses")
         return text
 
     return parse
