@@ -7,9 +7,12 @@
   between), copied to `NAME.bak-REVISION` (0600), then migrated in one transaction. A failure rolls
   back; should a migration script have committed part of its work anyway, the backup is copied back,
   so a failed migration always leaves the logbook's content as it was;
-- anything else (not SQLite, another program's SQLite file, a revision newer than this elotui knows,
-  a read-only file or folder) raises `DatabaseRefused` with a one-line reason and leaves the file
-  byte-identical: those checks only ever read it (`schema.looking_connection`).
+- anything else (not a regular file: a FIFO, a device, a dangling link, looked at with `stat` only;
+  not SQLite; another program's SQLite file; a revision newer than this elotui knows, or one no
+  elotui wrote; a current revision with a table missing; a read-only file or folder; a folder named
+  by the user that does not exist) raises `DatabaseRefused` with a one-line reason and leaves the
+  file byte-identical: those checks only ever read it (`schema.looking_connection`).
+- `create=False` (the commands that only read): no logbook yet is `NoLogbookYet`, nothing created.
 
 Several elotui processes may start on a new or old file at once: each migrates under the write lock and
 re-reads the revision first, so the first one migrates and the others find nothing left to do.
