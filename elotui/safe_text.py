@@ -22,6 +22,7 @@ import re
 
 _NOT_C0 = "\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029"
 _UNSAFE = re.compile(f"[\x00-\x1f{_NOT_C0}]")
+_UNSAFE_BEYOND_C0 = re.compile(f"[{_NOT_C0}]")
 _UNSAFE_IN_NOTES = re.compile(f"[\x00-\x08\x0b-\x1f{_NOT_C0}]")  # tab and newline are text here
 
 
@@ -52,3 +53,14 @@ SHOWN_MAX = 40  # characters of an outside value quoted in a message; the rest i
 def shown(text: str, limit: int = SHOWN_MAX) -> str:
     """`text` quoted for a one-line message: `repr` (a newline shows as `\\n`), cut after `limit`."""
     return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with every unsafe character written as a `\\uXXXX` escape: the same document
+    (a JSON reader gets the characters back), but nothing a terminal would act on. JSON itself
+    escapes only U+0000-U+001F; C1 controls and direction overrides would go out raw. Only valid
+    on JSON text, where such characters can only be inside strings."""
+    # Not C0: JSON escapes those inside strings, and outside them they are its own white space.
+    if _UNSAFE_BEYOND_C0.search(text) is None:
+        return text
+    return _UNSAFE_BEYOND_C0.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

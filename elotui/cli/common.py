@@ -94,7 +94,11 @@ def print_json(document: Any) -> None:
     """One JSON document on stdout. Decimals print as written (12.80 stays 12.80, never 12.8000001)."""
     import json  # here: `elotui` alone (the app) never needs it
 
+    from elotui.safe_text import json_escaped
+
     text = json.dumps(document, indent=2, ensure_ascii=False, default=_number_marker)
+    # A name holding a C1 control or a direction override stays escaped (\u009b) on a terminal.
+    text = json_escaped(text)
     sys.stdout.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
 
 

@@ -70,6 +70,11 @@ def export_text(repository: Repository, players: list[PlayerRecord], fmt: str) -
         count = sum(len(player["games"]) for player in document["players"])
         json.dump(document, buffer, indent=2, ensure_ascii=False)
         buffer.write("\n")
+        from elotui.safe_text import json_escaped
+
+        # The same document, with C1 controls and direction overrides as \u escapes (a terminal
+        # showing `export -o -` acts on none of them).
+        return json_escaped(buffer.getvalue()), count
     return buffer.getvalue(), count
 
 

@@ -210,3 +210,18 @@ def test_the_forms_mark_a_pasted_control_character() -> None:
     with pytest.raises(InvalidInput, match=r"U\+001B"):
         forms.checked_text("the notes", notes=True)("a\nb" + ESC_NAME)
     assert forms.checked_text("the notes", notes=True)("line 1\nline 2") == "line 1\nline 2"
+
+
+def test_json_output_escapes_what_json_leaves_raw(logbook: Path) -> None:
+    # JSON escapes U+0000-U+001F itself; a C1 CSI (U+009B) or U+202E would reach the terminal raw.
+    connection = sqlite3.connect(logbook)
+    connection.execute("UPDATE player SET name = ? WHERE name = 'Alice'", ("Al\x9b2Jice\u202e",))
+    connection.commit()
+    connection.close()
+    for argv in (("player", "list", "--json"), ("export", "--format", "json")):
+        code, out, err = run_cli(*argv, "--db", str(logbook))
+        assert code == 0, err
+        assert unsafe_character(out.replace("\n", " ")) is None, argv
+        assert "Al\\u009b2Jice\\u202e" in out
+        names = [p["name"] for p in json.loads(out)["players"]]
+        assert names == ["Al\x9b2Jice\u202e"]  # the same document
