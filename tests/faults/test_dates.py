@@ -139,3 +139,28 @@ def test_a_stored_9999_game_is_named_not_a_traceback(logbook: Path) -> None:
     assert "game 1 is on 9999-12-31" in err and "elotui game remove 1" in err
     assert run_cli("game", "remove", "1", "--db", str(logbook))[0] == 0
     assert run_cli("replay", "--player", "Alice", "--db", str(logbook))[0] == 0
+
+
+def test_the_history_replays_around_a_stored_9999_game(logbook: Path) -> None:
+    # Today the history screen's replay fails ("year 10000 is out of range") and the game, never
+    # listed, cannot even be deleted there. Now the replay leaves it out and the list still has it.
+    import sqlite3
+
+    from elotui.tui.screens.history import replay_view
+
+    assert _game_add(logbook, "2026-01-05")[0] == 0
+    connection = sqlite3.connect(logbook)
+    connection.execute(
+        "INSERT INTO game (player_id, date, opponent_rating, score_halves, rated, notes)"
+        " VALUES (1, '9999-12-31', 1600, 2, 1, '')"
+    )
+    connection.commit()
+    connection.close()
+    repository = open_repository(logbook)
+    try:
+        player = repository.find_player("Alice")
+        view = replay_view(player, repository)
+        assert [game.date for game in view.replay.games] == [dt.date(2026, 1, 5)]
+        assert repository.list_games(player.id)[0].date == dt.date(9999, 12, 31)  # newest first
+    finally:
+        repository.close()

@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from elotui.dates import LATEST_DATE
 from elotui.rating.text import (
     cents,
     crossing_change,
@@ -227,6 +228,11 @@ def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
     from elotui.tui.widgets.trajectory import trajectory_data
 
     games = repository.games_for_replay(player.id)
+    if games and games[-1].date > LATEST_DATE:
+        # A game stored by an older elotui past today's range (9999-12-31 has no next list) cannot
+        # be replayed; left out here, it still shows in the list, without a live rating, so it can
+        # be edited or deleted (`elotui replay` names it).
+        games = [game for game in games if game.date <= LATEST_DATE]
     published = {record.month: record.rating for record in repository.list_published(player.id)}
     result = replay(player, games, published)
     live = {game.id: game.live_hundredths for game in result.games if game.id is not None}
