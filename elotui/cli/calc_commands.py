@@ -50,10 +50,12 @@ def _parse_game(text: str) -> PeriodGame:
 
 
 def _parse_date(text: str) -> date:
+    from elotui.dates import BadDate, parse_date
+
     try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise inputs.InvalidInput(f"a date is YYYY-MM-DD, not {text.strip()!r}") from None
+        return parse_date(text)
+    except BadDate as error:
+        raise inputs.InvalidInput(str(error)) from None
 
 
 _OUTCOMES = {Fraction(1): "win", Fraction(1, 2): "draw", Fraction(0): "loss"}

@@ -127,14 +127,24 @@ def print_json(document: Any) -> None:
     """One JSON document on stdout. Decimals print as written (12.80 stays 12.80, never 12.8000001)."""
     import json  # here: `elotui` alone (the app) never needs it
 
+    from elotui.safe_text import json_escaped
+
     text = json.dumps(document, indent=2, ensure_ascii=False, default=_number_marker)
+    # A name holding a C1 control or a direction override stays escaped (\u009b) on a terminal.
+    text = json_escaped(text)
     sys.stdout.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
 
 
 def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """A plain aligned text table: numbers right-aligned, text left-aligned."""
+    """A plain aligned text table: numbers right-aligned, text left-aligned.
+
+    A cell holding a terminal control (an ESC sequence in a name stored by an older elotui) is
+    printed escaped (`\\x1b`), never raw: see elotui/safe_text.py.
+    """
+    from elotui.safe_text import printable
+
     cells = [[str(h) for h in headers]] + [
-        ["" if c is None else str(c) for c in row] for row in rows
+        ["" if c is None else printable(str(c)) for c in row] for row in rows
     ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     numeric = [

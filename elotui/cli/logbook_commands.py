@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.logbook import files
-from elotui.logbook.paths import resolve_db_path
+from elotui.logbook.paths import BadDatabasePath, kind_of_path, resolve_db_path
 from elotui.logbook.records import RATING_LISTS, STANDARD  # no SQLAlchemy there
+from elotui.safe_text import printable
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
@@ -41,15 +42,24 @@ def wants_json(args: argparse.Namespace) -> bool:
 
 
 def db_path(args: argparse.Namespace) -> Path:
-    return resolve_db_path(getattr(args, "db", None))
+    """The database file the arguments name; a URL, `:memory:` or `~nosuchuser` is a UsageError."""
+    try:
+        return resolve_db_path(getattr(args, "db", None))
+    except BadDatabasePath as error:
+        raise UsageError(str(error)) from None
 
 
-def open_repository(args: argparse.Namespace) -> Repository:
+class NoLogbook(UsageError):
+    """A command that only reads found no logbook file (and created none)."""
+
+
+def open_repository(args: argparse.Namespace, *, create: bool = True) -> Repository:
     """The repository of the database the arguments name, migrated first (a refusal is a UsageError).
 
-    With `--demo`, a fresh throwaway copy of the demo logbook instead.
+    With `--demo`, a fresh throwaway copy of the demo logbook instead. `create=False` for the
+    commands that only read: where there is no logbook yet they say so and create nothing.
     """
-    from elotui.logbook.migrate import DatabaseRefused
+    from elotui.logbook.migrate import DatabaseRefused, NoLogbookYet
     from elotui.logbook.repository import open_repository as open_at
 
     if getattr(args, "demo", False):
@@ -60,7 +70,9 @@ def open_repository(args: argparse.Namespace) -> Repository:
 
     set_wait_notice(_say_waiting)
     try:
-        return open_at(db_path(args))
+        return open_at(db_path(args), create=create)
+    except NoLogbookYet as error:
+        raise NoLogbook(str(error)) from None
     except DatabaseRefused as error:
         raise UsageError(str(error)) from None
 
@@ -98,8 +110,8 @@ def logbook_errors(handler: Handler) -> Handler:
         try:
             return handler(args)
         except ImportFailed as failed:
-            for line in failed.errors:
-                print(line, file=sys.stderr)
+            for line in failed.shown_lines():  # at most 50, then "and N more"
+                print(printable(line), file=sys.stderr)
             problems = len(failed.errors)
             print(
                 f"elotui: nothing imported ({problems} problem{'s' if problems != 1 else ''})",
@@ -122,12 +134,12 @@ def logbook_errors(handler: Handler) -> Handler:
 
 
 def _date(text: str) -> dt.date:
+    from elotui.dates import BadDate, parse_date
+
     try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, not {text!r}") from None
+        return parse_date(text)
+    except BadDate as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
@@ -187,11 +199,12 @@ def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: st
 
 
 def _month(text: str) -> str:
-    from elotui.logbook.repository import MONTH_PATTERN
+    from elotui.dates import BadDate, parse_month
 
-    if not MONTH_PATTERN.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a month YYYY-MM, not {text!r}")
-    return text
+    try:
+        return parse_month(text)
+    except BadDate as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_pin_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
@@ -400,7 +413,15 @@ def player_edit(args: argparse.Namespace) -> int:
 
 @logbook_errors
 def player_list(args: argparse.Namespace) -> int:
-    repository = open_repository(args)
+    try:
+        repository = open_repository(args, create=False)
+    except NoLogbook:
+        # No logbook is no player: say so without creating one.
+        if wants_json(args):
+            print_json({"players": []})
+        else:
+            print(f"no players yet (no logbook at {db_path(args)})")
+        return 0
     players = [(p, repository.count_games(p.id)) for p in repository.list_players()]
     if wants_json(args):
         print_json({"players": [player_json(p, games) for p, games in players]})
@@ -587,7 +608,7 @@ def game_remove(args: argparse.Namespace) -> int:
 
 @logbook_errors
 def game_list(args: argparse.Namespace) -> int:
-    repository = open_repository(args)
+    repository = open_repository(args, create=False)
     player = find_player(repository, args.player)
     games = repository.list_games(
         player.id,
@@ -711,7 +732,7 @@ def _register_transfer(sub: SubParsers) -> None:
     exporting = add_command(sub, "export", "export games as CSV or whole players as JSON")
     exporting.add_argument("--player", metavar="NAME", help="only this player (else everyone)")
     exporting.add_argument("--format", choices=("csv", "json"), help="csv (default) or json")
-    exporting.add_argument("-o", "--output", metavar="FILE", type=Path, help="else stdout")
+    exporting.add_argument("-o", "--output", metavar="FILE", help="else (or with -) stdout")
     add_list_option(exporting, "only the games (and published ratings) of this list", None)
     exporting.set_defaults(handler=export_file)
 
@@ -750,14 +771,23 @@ def import_file(args: argparse.Namespace) -> int:
 
 @logbook_errors
 def export_file(args: argparse.Namespace) -> int:
-    repository = open_repository(args)
+    to_stdout = args.output is None or args.output == "-"
+    if args.output == "":
+        raise UsageError("export -o is empty; give a file name, or - for stdout")
+    output = Path(args.output or "-")
+    if not to_stdout:
+        refusal = kind_of_path(output)  # before the logbook is opened: nothing to undo
+        if refusal is not None:
+            raise UsageError(
+                f"{output} is {refusal}; an export writes a regular file (or - for stdout)"
+            )
+    repository = open_repository(args, create=False)
     players = [find_player(repository, args.player)] if args.player else repository.list_players()
-    fmt = args.format or ("json" if wants_json(args) and args.output is None else "csv")
+    fmt = args.format or ("json" if wants_json(args) and to_stdout else "csv")
     text, count = files.export_text(repository, players, fmt, args.rating_list)
-    if args.output is None:
+    if to_stdout:
         sys.stdout.write(text)
         return 0
-    output: Path = args.output
     try:
         files.write_whole(output, text)
     except files.FileRefused as refused:

@@ -50,12 +50,27 @@ def run_replay(args: argparse.Namespace) -> int:
         player, games, published = _read_player(args)
     except LogbookError as error:
         raise UsageError(str(error)) from None
+    _refuse_dates_out_of_range(games)
     result = replay(player, games, published, apply_cap=not args.no_cap)
     if wants_json(args):
         sys.stdout.write(replay_json(result))
         return 0
     print_replay(result)
     return 0
+
+
+def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
+    """A game stored by an older elotui outside today's date range (a 9999-12-31 cannot be replayed:
+    its month has no next list) is named with the command that removes it, instead of a traceback."""
+    from elotui.dates import LATEST_DATE, RANGE_TEXT
+
+    late = next((game for game in reversed(games) if game.date > LATEST_DATE), None)
+    if late is not None:
+        raise UsageError(
+            f"game {late.id} is on {late.date.isoformat()}, outside the dates elotui takes "
+            f"({RANGE_TEXT}); correct it with: elotui game edit {late.id} --date YYYY-MM-DD "
+            f"(or remove it: elotui game remove {late.id})"
+        )
 
 
 def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecord], dict[str, int]]:
@@ -70,7 +85,7 @@ def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecor
     if not getattr(args, "demo", False):
         source = open_reader(db_path(args))
     if source is None:
-        source = open_repository(args)
+        source = open_repository(args, create=False)
     try:
         player = source.find_player(args.player)
         games = source.games_for_replay(player.id)

@@ -29,17 +29,18 @@ The column order of an imported file is free, and `opponent`, `event`, `event_st
 from __future__ import annotations
 
 import csv
-import datetime as dt
+import io
 import operator
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from elotui.logbook.paths import UnreadableFile, open_named_file
+from elotui.dates import BadDate, parse_date, parse_month
+from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
-    MONTH_PATTERN,
     RATING_LISTS,
     STANDARD,
     ImportedGames,
@@ -51,6 +52,7 @@ from elotui.logbook.repository import (
     gc_paused,
 )
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.safe_text import shown, unsafe_character
 
 CSV_COLUMNS: tuple[str, ...] = (
     "player",
@@ -93,20 +95,32 @@ RATED_FLAGS: dict[str, int] = {
 }
 # `list` cell → the list stored (empty: standard); other spellings are looked up trimmed, lower case.
 LIST_CELLS: dict[str, RatingList] = {"": STANDARD, **{name: name for name in RATING_LISTS}}
-EARLIEST_YEAR, LATEST_YEAR = 1850, 2200
 # The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
 SKIP_ALREADY_THERE = "games already in the logbook"
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Separators some spreadsheets split a line on besides the comma (see `export_csv`).
+_SPLITTERS = (";", "\t")
+_SPLIT = re.compile("(;)")
 
 
 class ImportFailed(LogbookError):
     """The file was not imported; `errors` lists every problem, one line each."""
 
+    SHOWN_MAX = 50  # problem lines printed; a file of 100,000 bad rows says "and 99,950 more"
+
     def __init__(self, errors: list[str]) -> None:
         self.errors = errors
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         super().__init__(f"nothing imported: {errors[0]}{more}")
+
+    def shown_lines(self) -> list[str]:
+        """The first `SHOWN_MAX` problems, then one line saying how many more there are."""
+        lines = self.errors[: self.SHOWN_MAX]
+        hidden = len(self.errors) - len(lines)
+        if hidden:
+            lines.append(f"... and {hidden} more problem{'s' if hidden != 1 else ''}")
+        return lines
 
 
 @dataclass(frozen=True)
@@ -170,26 +184,42 @@ def imported_summary(
     )
 
 
-def escape_cell(text: str) -> str:
-    """Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, ...) gets a leading `'`.
-
-    Spreadsheets show such a cell as the text it is instead of running it. Only the text columns
-    (player, opponent, event) are escaped: the numbers elotui writes are never negative.
-    """
+def _escape_one(text: str) -> str:
     if text.lstrip("'").startswith(FORMULA_START):
         return "'" + text
     return text
 
 
-def unescape_cell(text: str) -> str:
-    """The inverse of `escape_cell`: `unescape_cell(escape_cell(t)) == t` for every text."""
+def _unescape_one(text: str) -> str:
     if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
         return text[1:]
     return text
 
 
+def escape_cell(text: str) -> str:
+    """Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, ...) gets a leading `'`.
+
+    Spreadsheets show such a cell as the text it is instead of running it. Only the text columns
+    (player, opponent, event) are escaped: the numbers elotui writes are never negative. A spreadsheet
+    that splits lines on `;` starts a cell after each, so each such piece is escaped too
+    (`Ana;=cmd` goes out as `Ana;'=cmd`).
+    """
+    if ";" not in text:
+        return _escape_one(text)
+    pieces = _SPLIT.split(text)  # separators at the odd places
+    return "".join(piece if i % 2 else _escape_one(piece) for i, piece in enumerate(pieces))
+
+
+def unescape_cell(text: str) -> str:
+    """The inverse of `escape_cell`: `unescape_cell(escape_cell(t)) == t` for every text."""
+    if ";" not in text:
+        return _unescape_one(text)
+    pieces = _SPLIT.split(text)
+    return "".join(piece if i % 2 else _unescape_one(piece) for i, piece in enumerate(pieces))
+
+
 def _date_checker() -> Callable[[str], str | None]:
-    """`check(text)` → ISO text of a valid `YYYY-MM-DD` date, else None; remembers what it saw."""
+    """`check(text)` → ISO text of a valid date (`elotui.dates`), else None; remembers what it saw."""
     seen: dict[str, str | None] = {}
 
     def check(text: str) -> str | None:
@@ -197,19 +227,22 @@ def _date_checker() -> Callable[[str], str | None]:
             return seen[text]
         except KeyError:
             pass
-        value = text.strip()
-        result: str | None = None
-        if len(value) == 10 and value[4] == "-" and value[7] == "-":
-            try:
-                day = dt.date.fromisoformat(value)
-            except ValueError:
-                day = None
-            if day is not None and EARLIEST_YEAR <= day.year <= LATEST_YEAR:
-                result = day.isoformat()
+        try:
+            result: str | None = parse_date(text).isoformat()
+        except BadDate:
+            result = None
         seen[text] = result
         return result
 
     return check
+
+
+def _date_reason(text: str) -> str:
+    try:
+        parse_date(text)
+    except BadDate as error:
+        return str(error)
+    return "not a date"  # pragma: no cover (only asked about a date the checker refused)
 
 
 def _rating_checker() -> Callable[[str], int | None]:
@@ -237,7 +270,7 @@ def _rating_reason(text: str) -> str:
     try:
         value = int(text.strip())
     except ValueError:
-        return f"not a whole number: {text!r}"
+        return f"not a whole number: {shown(text)}"
     return f"must be from {RATING_MIN} to {RATING_MAX}, not {value}"
 
 
@@ -320,7 +353,7 @@ def parse_games_csv(
         bad: list[str] = []
 
         player = player.strip()
-        if player[:1] == "'":
+        if "'" in player:
             player = unescape_cell(player)
         if only_player is not None and (not player or player == only_player):
             player_id = only_id
@@ -332,15 +365,15 @@ def parse_games_csv(
             player_id = player_ids.get(player)
             if player_id is None:
                 bad.append(
-                    f"player: unknown player {player!r}; add it first with: "
-                    f"elotui player add {player!r}"
+                    f"player: unknown player {shown(player)}; add it first with: "
+                    f"elotui player add {shown(player)}"
                     if player
                     else "player: empty"
                 )
 
         played = check_date(day)
         if played is None:
-            bad.append(f"date: expected YYYY-MM-DD, not {day!r}")
+            bad.append(f"date: {_date_reason(day)}")
 
         if opponent_rating:
             opponent_value = check_rating(opponent_rating)
@@ -353,17 +386,17 @@ def parse_games_csv(
         if halves is None:
             halves = results.get(result.strip())
             if halves is None:
-                bad.append(f"result: expected 1, 0.5 or 0, not {result!r}")
+                bad.append(f"result: expected 1, 0.5 or 0, not {shown(result)}")
 
         start = end = None
         if event_start:
             start = check_date(event_start)
             if start is None:
-                bad.append(f"event_start: expected YYYY-MM-DD, not {event_start!r}")
+                bad.append(f"event_start: {_date_reason(event_start)}")
         if event_end:
             end = check_date(event_end)
             if end is None:
-                bad.append(f"event_end: expected YYYY-MM-DD, not {event_end!r}")
+                bad.append(f"event_end: {_date_reason(event_end)}")
             elif start is not None and start > end:
                 bad.append(f"event_end: {end} is before event_start {start}")
 
@@ -377,7 +410,18 @@ def parse_games_csv(
         if rated_flag is None:
             rated_flag = flags.get(rated.strip().lower())
             if rated_flag is None:
-                bad.append(f"rated: expected yes or no, not {rated!r}")
+                bad.append(f"rated: expected yes or no, not {shown(rated)}")
+
+        opponent = opponent.strip()
+        if "'" in opponent:
+            opponent = unescape_cell(opponent)
+        event = event.strip()
+        if "'" in event:
+            event = unescape_cell(event)
+        for text, column in ((opponent, "opponent"), (event, "event")):
+            unsafe = unsafe_character(text)  # ESC, a direction override...: elotui/safe_text.py
+            if unsafe is not None:
+                bad.append(f"{column}: holds a control character ({unsafe}), which elotui refuses")
 
         rating_list = lists.get(rating_list_cell)
         if rating_list is None:
@@ -388,19 +432,15 @@ def parse_games_csv(
                 )
         if period:
             period = period.strip()
-            if not MONTH_PATTERN.fullmatch(period):
-                bad.append(f"rated_period: expected YYYY-MM (or empty), not {period!r}")
+            try:
+                parse_month(period)
+            except BadDate as error:
+                bad.append(f"rated_period: {error}")
 
         if bad:
             errors.extend(f"{file_label}:{line}: {reason}" for reason in bad)
             continue
         per_player[player] += 1
-        opponent = opponent.strip()
-        if opponent[:1] == "'":
-            opponent = unescape_cell(opponent)
-        event = event.strip()
-        if event[:1] == "'":
-            event = unescape_cell(event)
         append(
             (
                 player_id,
@@ -440,14 +480,15 @@ def import_csv(
     if player is not None and player not in player_ids:
         raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
     try:
-        with gc_paused(), open_named_file(path, newline="", encoding="utf-8-sig") as handle:
+        text = read_named_text(path)  # UTF-8 only: `FILE:LINE: not UTF-8` otherwise
+        with gc_paused():
             rows, per_player, skipped = parse_games_csv(
-                handle, label, player_ids, only_player=player
+                io.StringIO(text, newline=""), label, player_ids, only_player=player
             )
-    except UnicodeDecodeError as error:
-        raise ImportFailed([f"{label}: not UTF-8 text (byte {error.start})"]) from None
     except csv.Error as error:
         raise ImportFailed([f"{label}: not readable as CSV ({error})"]) from None
+    except NotText as error:
+        raise ImportFailed([str(error)]) from None
     except UnreadableFile as error:
         raise LogbookError(str(error)) from None
     except OSError as error:
@@ -465,19 +506,24 @@ def export_csv(
     """Write the games of `players` (oldest first, player by player), those of one list with
     `rating_list` (None: every list); returns the rows written."""
     writer = csv.writer(out, lineterminator="\n")
+    # A spreadsheet that splits on `;` (or a tab) would start a new cell inside `Ana;=cmd|...`: a row
+    # with such a text cell is written with every cell quoted, which those spreadsheets honour too.
+    quoting_writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     count = 0
     for player in players:
         name = escape_cell(player.name)
         for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list):
-            writer.writerow(
+            opponent, event = escape_cell(game.opponent or ""), escape_cell(game.event or "")
+            risky = any(mark in text for text in (name, opponent, event) for mark in _SPLITTERS)
+            (quoting_writer if risky else writer).writerow(
                 (
                     name,
                     game.date.isoformat(),
-                    escape_cell(game.opponent or ""),
+                    opponent,
                     "" if game.opponent_rating is None else game.opponent_rating,
                     RESULT_TEXT[game.score_halves],
-                    escape_cell(game.event or ""),
+                    event,
                     game.event_start.isoformat() if game.event_start else "",
                     game.event_end.isoformat() if game.event_end else "",
                     "" if game.own_rating is None else game.own_rating,

@@ -20,12 +20,13 @@ SQLite's "database is locked", which `describe_sqlite_error` turns into one line
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.pool import NullPool
 
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
@@ -76,7 +77,11 @@ def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
     """
     # NullPool: a short-lived CLI or a thread worker opens and closes; no connection outlives its use
     # (so a file can be copied or removed right after, e.g. by tests and the backup step).
-    engine = create_engine(f"sqlite:///{Path(path)}", poolclass=NullPool)
+    # URL.create, not an f-string: the file name is taken as it is, so `?`, `#` and `%` in it are never
+    # read as a query string or URL escapes (`o.db?x=1` must not open `o.db`). `:memory:` and URLs are
+    # refused before this (paths.checked_path); the name is made absolute so it cannot be either.
+    url = URL.create(drivername="sqlite", database=os.path.abspath(path))
+    engine = create_engine(url, poolclass=NullPool)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:

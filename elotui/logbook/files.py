@@ -6,11 +6,16 @@ logbook); here the file's kind picks the reader or writer, and an export is writ
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
     from elotui.logbook.csv_io import ImportSummary
@@ -84,15 +89,46 @@ def export_text(
         count = sum(len(player["games"]) for player in document["players"])
         json.dump(document, buffer, indent=2, ensure_ascii=False)
         buffer.write("\n")
+        from elotui.safe_text import json_escaped
+
+        # The same document, with C1 controls and direction overrides as \u escapes (a terminal
+        # showing `export -o -` acts on none of them).
+        return json_escaped(buffer.getvalue()), count
     return buffer.getvalue(), count
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Write `text` to `path` through a `.partial` file renamed into place: never half a file."""
-    partial = path.with_name(path.name + ".partial")
+    """Write `text` to `path` through a temporary file renamed into place: never half a file.
+
+    Only a regular file is replaced: a FIFO, a device, a folder or a dangling link is refused (a
+    device would otherwise become a plain file). The temporary file is made by `mkstemp` in the same
+    folder (a new random name, `O_EXCL`: a planted `NAME.partial` link is never followed) and is
+    `0600` like the logbook; a file being replaced keeps the mode its owner gave it.
+    """
+    kind = kind_of_path(path)
+    if kind is not None:
+        raise FileRefused(f"{path} is {kind}; an export writes a regular file (or - for stdout)")
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileRefused(f"cannot write {path}: the folder {folder} does not exist")
     try:
-        partial.write_text(text, encoding="utf-8", newline="")
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = PRIVATE_FILE_MODE
+    except OSError as error:
+        raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+    try:
+        descriptor, partial = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".partial", dir=folder
+        )
+    except OSError as error:
+        raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            os.fchmod(handle.fileno(), mode)
+            handle.write(text)
         os.replace(partial, path)
     except OSError as error:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
         raise FileRefused(f"cannot write {path}: {error.strerror}") from None

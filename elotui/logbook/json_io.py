@@ -27,10 +27,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from elotui.dates import BadDate, parse_date, parse_month
 from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
-from elotui.logbook.paths import UnreadableFile, open_named_file
+from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
-    MONTH_PATTERN,
     PLAYER_FIELDS,
     RATING_LISTS,
     SCORE_BY_HALVES,
@@ -97,6 +97,9 @@ def export_document(
     }
 
 
+_REASON_MAX = 160
+
+
 class _Checker:
     """Collects `FILE: where: reason` lines while reading a document."""
 
@@ -105,6 +108,8 @@ class _Checker:
         self.errors: list[str] = []
 
     def fail(self, where: str, reason: str) -> None:
+        if len(reason) > _REASON_MAX:  # a long value quoted in it: keep the line readable
+            reason = reason[:_REASON_MAX] + "…"
         self.errors.append(f"{self.label}: {where}: {reason}")
 
     def optional_int(self, value: Any, where: str) -> int | None:
@@ -118,12 +123,13 @@ class _Checker:
     def optional_date(self, value: Any, where: str) -> dt.date | None:
         if value is None:
             return None
+        if not isinstance(value, str):
+            self.fail(where, f"expected a date YYYY-MM-DD, not {value!r}")
+            return None
         try:
-            if not isinstance(value, str) or len(value) != 10:
-                raise ValueError
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            self.fail(where, f"expected YYYY-MM-DD, not {value!r}")
+            return parse_date(value)  # the one range and shape (elotui/dates.py)
+        except BadDate as error:
+            self.fail(where, str(error))
             return None
 
     def items(self, value: Any, where: str) -> list[Any]:
@@ -154,8 +160,12 @@ class _Checker:
     def optional_period(self, value: Any, where: str) -> str | None:
         if value is None:
             return None
-        if isinstance(value, str) and MONTH_PATTERN.fullmatch(value):
-            return value
+        if isinstance(value, str):
+            try:
+                return parse_month(value)
+            except BadDate as error:
+                self.fail(where, str(error))
+                return None
         self.fail(where, f"expected YYYY-MM or null, not {value!r}")
         return None
 
@@ -239,6 +249,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
         if game is not None:
             games.append(game)
     published: list[tuple[str, int, RatingList]] = []
+    months: dict[tuple[str, str], str] = {}  # (list, month) → where it was first given
     for index, entry in enumerate(check.items(item.get("published"), f"{where}.published")):
         spot = f"{where}.published[{index}]"
         if not isinstance(entry, dict):
@@ -254,21 +265,40 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
         if value is None:
             check.fail(f"{spot}.rating", "missing")
             continue
-        published.append((str(month), value, check.rating_list(entry.get("list"), f"{spot}.list")))
+        rating_list = check.rating_list(entry.get("list"), f"{spot}.list")
+        if (rating_list, str(month)) in months:
+            # The database would refuse it too, but without the file and the place.
+            where_first = months[(rating_list, str(month))]
+            check.fail(f"{spot}.month", f"{month} is already given at {where_first}")
+            continue
+        months[(rating_list, str(month))] = spot
+        published.append((str(month), value, rating_list))
     if len(check.errors) > before:
         return None
     return PlayerBundle(profile=profile, games=games, published=published)
 
 
+def _first_words(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
 def import_json(repository: Repository, path: Path) -> ImportSummary:
     label = str(path)
     try:
-        with open_named_file(path, encoding="utf-8-sig") as handle:
-            document = json.loads(handle.read())
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportFailed([f"{label}: not a JSON document ({error})"]) from None
+        document = json.loads(read_named_text(path))  # UTF-8 only: `FILE:LINE: not UTF-8`
+    except NotText as error:
+        raise ImportFailed([str(error)]) from None
+    except json.JSONDecodeError as error:
+        raise ImportFailed([f"{label}:{error.lineno}: not a JSON document ({error.msg})"]) from None
     except RecursionError:
         raise ImportFailed([f"{label}: not a JSON document (nested too deeply)"]) from None
+    except ValueError as error:
+        # json's int() of a number with more digits than `sys.get_int_max_str_digits()` allows
+        # (4300): a ValueError that is not a JSONDecodeError.
+        raise ImportFailed(
+            [f"{label}: not a usable JSON document ({_first_words(error)})"]
+        ) from None
     except UnreadableFile as error:
         raise LogbookError(str(error)) from None
     except OSError as error:

@@ -7,9 +7,12 @@
   between), copied to `NAME.bak-REVISION` (0600), then migrated in one transaction. A failure rolls
   back; should a migration script have committed part of its work anyway, the backup is copied back,
   so a failed migration always leaves the logbook's content as it was;
-- anything else (not SQLite, another program's SQLite file, a revision newer than this elotui knows,
-  a read-only file or folder) raises `DatabaseRefused` with a one-line reason and leaves the file
-  byte-identical: those checks only ever read it (`schema.looking_connection`).
+- anything else (not a regular file: a FIFO, a device, a dangling link, looked at with `stat` only;
+  not SQLite; another program's SQLite file; a revision newer than this elotui knows, or one no
+  elotui wrote; a current revision with a table missing; a read-only file or folder; a folder named
+  by the user that does not exist) raises `DatabaseRefused` with a one-line reason and leaves the
+  file byte-identical: those checks only ever read it (`schema.looking_connection`).
+- `create=False` (the commands that only read): no logbook yet is `NoLogbookYet`, nothing created.
 
 Several elotui processes may start on a new or old file at once: each migrates under the write lock and
 re-reads the revision first, so the first one migrates and the others find nothing left to do.
@@ -27,13 +30,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.logbook.engine import describe_sqlite_error, make_engine
-from elotui.logbook.paths import create_private_file, ensure_parent
+from elotui.logbook.engine import describe_sqlite_error, is_busy, make_engine
+from elotui.logbook.paths import (
+    BadDatabasePath,
+    create_private_file,
+    data_dir,
+    ensure_parent,
+    kind_of_path,
+)
 from elotui.logbook.schema import (
     APPLICATION_ID,
     BUSY_TIMEOUT_MS,
     HEAD_REVISION,
+    HEAD_TABLES,
     looking_connection,
+    table_names,
 )
 
 if TYPE_CHECKING:
@@ -48,6 +59,10 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 class DatabaseRefused(Exception):
     """The file cannot be used as a logbook; `str()` is the one-line reason. The file is untouched."""
+
+
+class NoLogbookYet(DatabaseRefused):
+    """A command that only reads found no logbook (and created none)."""
 
 
 @dataclass(frozen=True)
@@ -137,17 +152,32 @@ def _refuse_read_only_folder(path: Path) -> None:
         )
 
 
-def inspect_database(path: Path) -> DatabaseState:
-    """What `path` is, or `DatabaseRefused` if it cannot be used. Never writes."""
-    if not path.exists():
-        return DatabaseState(path, exists=False, revision=None)
-    if path.is_dir():
-        raise DatabaseRefused(f"{path} is a folder, not a database file")
+def _read_header(path: Path) -> bytes:
+    """The first bytes of `path`, refusing anything but a regular file (checked on the open file)."""
     try:
-        with path.open("rb") as handle:
-            header = handle.read(len(_SQLITE_MAGIC))
+        # Non-blocking: should a FIFO replace the file after `kind_of_path` looked, opening it
+        # still returns at once, and fstat refuses it before anything is read.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
         raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise DatabaseRefused(f"{path} is not a regular file, not a database file")
+        return os.read(descriptor, len(_SQLITE_MAGIC))
+    except OSError as error:
+        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+    finally:
+        os.close(descriptor)
+
+
+def inspect_database(path: Path) -> DatabaseState:
+    """What `path` is, or `DatabaseRefused` if it cannot be used. Never writes, never blocks."""
+    kind = kind_of_path(path)  # stat only: a FIFO or a device is never opened
+    if kind is not None:
+        raise DatabaseRefused(f"{path} is {kind}, not a database file")
+    if not path.exists():
+        return DatabaseState(path, exists=False, revision=None)
+    header = _read_header(path)
     if header and header != _SQLITE_MAGIC:
         raise DatabaseRefused(f"{path} is not an SQLite database")
     if _is_read_only(path):
@@ -162,12 +192,7 @@ def inspect_database(path: Path) -> DatabaseState:
         connection = looking_connection(path)
         try:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-            tables = {
-                row[0]
-                for row in connection.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                )
-            }
+            tables = table_names(connection)
             revisions = (
                 [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
                 if "alembic_version" in tables
@@ -176,7 +201,7 @@ def inspect_database(path: Path) -> DatabaseState:
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
-        raise DatabaseRefused(f"{path} is not a usable SQLite database ({error})") from None
+        raise DatabaseRefused(_open_failure(path, error)) from None
 
     if application_id != APPLICATION_ID:
         if not tables - {"alembic_version"} and not revisions:
@@ -187,11 +212,41 @@ def inspect_database(path: Path) -> DatabaseState:
         raise DatabaseRefused(f"{path} is an elotui database without a valid schema version")
     revision = revisions[0]
     if revision != HEAD_REVISION and revision not in known_revisions():
+        if not _is_newer(revision):
+            raise DatabaseRefused(
+                f"{path} has a schema version no elotui ever wrote ({revision!r}); the file may "
+                "be damaged (restore a backup)"
+            )
         raise DatabaseRefused(
             f"{path} was written by a newer elotui (schema {revision}; this elotui knows up to "
             f"{HEAD_REVISION}): upgrade elotui to open it"
         )
+    missing = sorted(HEAD_TABLES - tables) if revision == HEAD_REVISION else []
+    if missing:
+        # The revision says current but a table is gone: reading would fail half way, and
+        # "up to date" would be untrue. Check the schema, not only the revision.
+        raise DatabaseRefused(
+            f"{path} is damaged: its table{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore a backup)"
+        )
     return DatabaseState(path, exists=True, revision=revision)
+
+
+def _is_newer(revision: str) -> bool:
+    """Whether an unknown revision can be a later one: elotui's revisions start 0001, 0002, ...
+    (`0000` or `abc` cannot be: no elotui wrote them, so the file is not "from a newer elotui")."""
+    number = revision[: len(HEAD_REVISION)]
+    return number.isdigit() and number > HEAD_REVISION
+
+
+def _open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
+    """Why SQLite could not read `path`, in words that say what to do (a lock is not damage)."""
+    message = str(error)
+    if is_busy(error):
+        return f"{path} is locked by another program; try again once it is done"
+    if "disk is full" in message:
+        return f"the disk is full; {path} could not be opened (free some space and try again)"
+    return f"{path} is not a usable SQLite database ({message})"
 
 
 def backup_path_for(path: Path, revision: str) -> Path:
@@ -350,8 +405,21 @@ def _run_alembic(path: Path, action: str, revision: str) -> None:
         engine.dispose()
 
 
+def _in_data_folder(path: Path) -> bool:
+    """Whether `path` is a file right in elotui's own data folder (`$ELOTUI_HOME` or the platform's)."""
+    try:
+        return os.path.abspath(path.parent) == os.path.abspath(data_dir())
+    except BadDatabasePath:
+        return False
+
+
 def _prepare_folder_and_file(path: Path) -> None:
-    """Refuse a read-only folder; create a missing folder (0700) and database file (0600)."""
+    """Refuse a read-only folder; create a missing database file (0600), and its folder (0700) when
+    it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
+    if not path.parent.is_dir() and not _in_data_folder(path):
+        raise DatabaseRefused(
+            f"the folder {path.parent} does not exist; create it first or give another file"
+        )
     if not path.exists():
         try:
             ensure_parent(path)
@@ -367,9 +435,18 @@ def _prepare_folder_and_file(path: Path) -> None:
             raise DatabaseRefused(f"cannot create {path}: {error.strerror or error}") from None
 
 
-def upgrade_database(path: Path) -> UpgradeResult:
-    """Make `path` a logbook at the current schema (see the module docstring)."""
+def upgrade_database(path: Path, *, create: bool = True) -> UpgradeResult:
+    """Make `path` a logbook at the current schema (see the module docstring).
+
+    `create=False` (the commands that only read): where there is no logbook yet, raise `NoLogbookYet`
+    and create nothing, neither a file nor a folder.
+    """
     state = inspect_database(path)
+    if not create and not state.exists:
+        raise NoLogbookYet(
+            f"there is no logbook at {path} yet (nothing to read); start one with: "
+            "elotui player add NAME"
+        )
     _prepare_folder_and_file(path)
     if state.current:
         return UpgradeResult(path, False, state.revision, HEAD_REVISION, None)

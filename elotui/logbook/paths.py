@@ -2,7 +2,15 @@
 
 `--db PATH`, else `$ELOTUI_DB`, else `elotui.db` in the user data folder. `$ELOTUI_HOME` replaces the
 platform's user data folder (tests point it into a temporary folder so they never touch a real one).
-Nothing here runs at import time; `ensure_parent` creates the folder on first use.
+Nothing here runs at import time; `ensure_parent` creates the data folder on first use. A folder named
+by `--db` or `$ELOTUI_DB` must exist already: a typo there is refused, not turned into new folders.
+
+A database path is a file path, never a URL: a value that looks like one (`postgresql://...`) and
+SQLite's `:memory:` are refused with one line (`BadDatabasePath`), and the engine is given the exact
+file name (`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters.
+
+Only a regular file is opened or replaced (`kind_of_path`, `write_whole` in `files`): a FIFO, a device,
+a folder, a socket or a dangling symbolic link is refused before anything opens it.
 
 Privacy: a logbook is personal. The folders elotui creates are `0700` and the files it creates (the
 database, its backups) are `0600`; SQLite gives the `-wal`/`-shm` files the database file's mode. An
@@ -18,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import stat
 from pathlib import Path
 from typing import TextIO
@@ -33,26 +42,87 @@ PRIVATE_FOLDER_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 
 
+# `scheme://`: what a database URL starts with (RFC 3986 scheme), never a file elotui should create.
+_URL_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+MEMORY_DATABASE = ":memory:"
+
+
 class UnreadableFile(Exception):
     """A file named for reading that cannot be read as one; `str()` is the one-line reason."""
+
+
+class NotText(UnreadableFile):
+    """A file to import whose bytes are not UTF-8 text; `str()` is `FILE:LINE: reason`."""
+
+
+class BadDatabasePath(ValueError):
+    """A `--db`, `$ELOTUI_DB` or `$ELOTUI_HOME` value that is not a usable file path; `str()` says why."""
+
+
+def checked_path(value: str | os.PathLike[str], source: str) -> Path:
+    """`value` as a file path (`~` expanded), or `BadDatabasePath` naming `source` ("--db", ...)."""
+    text = os.fspath(value)
+    if not text:
+        raise BadDatabasePath(f"{source} is empty; give a file path")
+    if "\x00" in text:
+        raise BadDatabasePath(f"{source} {text!r} contains a NUL character")
+    if _URL_START.match(text):
+        raise BadDatabasePath(
+            f"{source} {text!r} looks like a database URL; elotui takes the path of a logbook file "
+            "(database servers are not supported yet)"
+        )
+    if text == MEMORY_DATABASE:
+        raise BadDatabasePath(
+            f"{source} {MEMORY_DATABASE} would keep the logbook in memory and lose it on exit; "
+            "give a file path"
+        )
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # `~user` of no known user, or no home folder at all
+        user = text.split("/", 1)[0]
+        raise BadDatabasePath(f"{source} {text!r}: no home folder for {user!r}") from None
 
 
 def data_dir() -> Path:
     """The folder for elotui's own files: `$ELOTUI_HOME`, else the platform's user data folder."""
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home).expanduser()
+        return checked_path(home, f"${HOME_ENV}")
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
+def default_db_path() -> Path:
+    """`elotui.db` in the data folder: the one place whose missing folders elotui creates."""
+    return data_dir() / DB_FILENAME
+
+
 def resolve_db_path(cli_value: str | os.PathLike[str] | None = None) -> Path:
-    """The database file to use; the file and its folder need not exist yet."""
-    if cli_value:
-        return Path(cli_value).expanduser()
+    """The database file to use; the file need not exist yet. Raises `BadDatabasePath`."""
+    if cli_value is not None:
+        return checked_path(cli_value, "--db")
     from_env = os.environ.get(DB_ENV)
     if from_env:
-        return Path(from_env).expanduser()
-    return data_dir() / DB_FILENAME
+        return checked_path(from_env, f"${DB_ENV}")
+    return default_db_path()
+
+
+def kind_of_path(path: Path) -> str | None:
+    """What `path` is when it is not a regular file, in words ("a pipe (FIFO)", ...), else None.
+
+    None for a regular file (a link to one included: the user named it) and for nothing at all (a
+    file to create). Only `stat` is used: a FIFO is never opened, so this cannot block.
+    """
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            return "a symbolic link to nothing"
+        return None
+    except NotADirectoryError:
+        return "inside something that is not a folder"
+    except OSError as error:
+        return f"not readable ({error.strerror})"
+    return _kind_of(mode)
 
 
 def ensure_parent(path: Path) -> None:
@@ -74,7 +144,9 @@ def create_private_file(path: Path) -> bool:
     """
     try:
         descriptor = os.open(
-            path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_FILE_MODE
+            path,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+            PRIVATE_FILE_MODE,
         )
     except FileExistsError:
         return False
@@ -133,3 +205,49 @@ def open_named_file(
     return io.TextIOWrapper(
         io.BufferedReader(raw), encoding=encoding, errors=errors, newline=newline
     )
+
+
+# Byte order marks of the encodings a file saved by a spreadsheet or an editor may carry, that are
+# not UTF-8: named in the refusal, so the user knows what to save the file as instead.
+_OTHER_BOMS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def decode_text(raw: bytes, label: str) -> str:
+    """`raw` as UTF-8 text (a leading BOM is dropped), else `UnreadableFile` saying `FILE:LINE: ...`.
+
+    elotui reads UTF-8 only, with or without a BOM: a guess at another encoding could read a name
+    wrongly without a word (Windows-1252 `Müller` is not Latin-1 `Müller` byte for byte), and a name
+    read wrongly no longer matches its player. The line is counted from the raw bytes themselves.
+    """
+    for bom, name in _OTHER_BOMS:
+        if raw.startswith(bom):
+            raise NotText(f"{label}:1: {name} text, not UTF-8 (save it as UTF-8)")
+    if raw.startswith(_UTF8_BOM):
+        raw = raw[len(_UTF8_BOM) :]
+    nul = raw.find(b"\x00")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if 0 <= nul < error.start:
+            raise NotText(f"{label}:{_line_at(raw, nul)}: binary data, not text") from None
+        raise NotText(f"{label}:{_line_at(raw, error.start)}: not UTF-8") from None
+    if nul >= 0:
+        raise NotText(f"{label}:{_line_at(raw, nul)}: binary data, not text")
+    return text
+
+
+def _line_at(raw: bytes, offset: int) -> int:
+    return raw.count(b"\n", 0, offset) + 1
+
+
+def read_named_text(path: Path) -> str:
+    """The whole text of exactly `path` (see `open_named_file`), UTF-8 only (see `decode_text`)."""
+    with open_named_file(path, encoding="latin-1") as handle:
+        raw = handle.buffer.read()
+    return decode_text(raw, str(path))

@@ -20,6 +20,7 @@ the logbook (as for CSV, see `csv_io`), unless `keep_duplicates`.
 from __future__ import annotations
 
 import datetime as dt
+import io
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -27,8 +28,9 @@ from typing import Any
 
 import chess.pgn
 
+from elotui.dates import EARLIEST_DATE, LATEST_DATE
 from elotui.logbook.csv_io import ImportFailed, ImportSummary, imported_summary
-from elotui.logbook.paths import UnreadableFile, open_named_file
+from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (
     DRAW,
@@ -42,6 +44,7 @@ from elotui.logbook.repository import (
 )
 from elotui.logbook.time_control import list_for_time_control
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.safe_text import unsafe_character
 
 _WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
 _UNRATED = {"", "0", "?", "-"}
@@ -56,9 +59,11 @@ def _pgn_date(text: str | None) -> dt.date | None:
     if not text or "?" in text:
         return None
     try:
-        return dt.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+        day = dt.datetime.strptime(text.strip(), "%Y.%m.%d").date()
     except ValueError:
         return None
+    # Outside elotui's one range (elotui/dates.py) a game could be stored but never exported back.
+    return day if EARLIEST_DATE <= day <= LATEST_DATE else None
 
 
 def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
@@ -138,6 +143,16 @@ def read_pgn_games(
     return games, skipped
 
 
+def _unsafe_texts(game: NewGame) -> list[str]:
+    """Why the game's text cannot be stored (an ESC, a direction override...: elotui/safe_text.py)."""
+    problems = []
+    for text, what in ((game.opponent, "opponent"), (game.event, "event")):
+        unsafe = unsafe_character(text or "")
+        if unsafe is not None:
+            problems.append(f"{what}: holds a control character ({unsafe}), which elotui refuses")
+    return problems
+
+
 def import_pgn(
     repository: Repository,
     path: Path,
@@ -151,14 +166,18 @@ def import_pgn(
     label = str(path)
     names: Counter[str] = Counter()
     try:
-        with open_named_file(path, encoding="utf-8-sig", errors="replace") as handle:
-            games, skipped = read_pgn_games(
-                handle, record.name, rating_list=rating_list, names=names
-            )
+        # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a
+        # byte read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
+        text = read_named_text(path)
+    except NotText as error:
+        raise ImportFailed([str(error)]) from None
     except UnreadableFile as error:
         raise LogbookError(str(error)) from None
     except OSError as error:
         raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    games, skipped = read_pgn_games(
+        io.StringIO(text), record.name, rating_list=rating_list, names=names
+    )
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
         raise ImportFailed(
             [
@@ -166,6 +185,13 @@ def import_pgn(
                 f"accents ignored); the file's players: {names_listed(names)}"
             ]
         )
+    problems = [
+        f"{label}: game {number}: {problem}"
+        for number, game in enumerate(games, 1)
+        for problem in _unsafe_texts(game)
+    ]
+    if problems:
+        raise ImportFailed(problems)
     result = repository.import_games(
         [game_row(record.id, game) for game in games], keep_duplicates=keep_duplicates
     )

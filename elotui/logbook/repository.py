@@ -25,7 +25,6 @@ import dataclasses
 import datetime as dt
 import functools
 import operator
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -38,6 +37,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
+from elotui.dates import EARLIEST_YEAR, LATEST_YEAR, BadDate, check_date, parse_month
 from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.migrate import UpgradeResult, upgrade_database
 from elotui.logbook.models import Game, Player, PublishedRating
@@ -67,6 +67,7 @@ from elotui.logbook.records import (
     records_from_rows,
 )
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
+from elotui.safe_text import unsafe_character
 
 # The records live in `records` (no SQLAlchemy there); importers may take them from here too.
 __all__ = [
@@ -100,8 +101,6 @@ def _list_order(column: Any) -> Any:
     """Order rows by list the way `RATING_LISTS` names them (standard, rapid, blitz), not by word."""
     return case({name: index for index, name in enumerate(RATING_LISTS)}, value=column)
 
-
-MONTH_PATTERN = re.compile(r"^(19|20|21)\d\d-(0[1-9]|1[0-2])$")
 
 GAME_TABLE: Table = Game.__table__  # type: ignore[attr-defined]
 PLAYER_TABLE: Table = Player.__table__  # type: ignore[attr-defined]
@@ -160,13 +159,17 @@ def _check_rating(value: int | None, what: str) -> None:
         raise InvalidData(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
 
 
-def _check_text(value: object, what: str) -> None:
+def _check_text(value: object, what: str, *, notes: bool = False) -> None:
     # Undecodable bytes (a lone surrogate, from argv or a JSON escape) cannot be stored as UTF-8.
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidData(f"{what} holds characters that are not valid text") from None
+        # Terminal and direction controls (ESC, a right-to-left override...): see elotui/safe_text.py.
+        unsafe = unsafe_character(value, notes=notes)
+        if unsafe is not None:
+            raise InvalidData(f"{what} holds a control character ({unsafe}), which elotui refuses")
 
 
 def check_player_fields(fields: Mapping[str, Any]) -> None:
@@ -175,7 +178,7 @@ def check_player_fields(fields: Mapping[str, Any]) -> None:
         if not isinstance(name, str) or not name.strip():
             raise InvalidData("a player's name cannot be empty")
         _check_text(name, "the name")
-    _check_text(fields.get("notes"), "the notes")
+    _check_text(fields.get("notes"), "the notes", notes=True)
     _check_rating(fields.get("start_rating"), "rating")
     games_before = fields.get("games_before")
     if games_before is not None and games_before < 0:
@@ -188,7 +191,7 @@ def check_player_fields(fields: Mapping[str, Any]) -> None:
     if fixed_k is not None and not K_MIN <= fixed_k <= K_MAX:
         raise InvalidData(f"K must be from {K_MIN} to {K_MAX}, not {fixed_k}")
     birth_year = fields.get("birth_year")
-    if birth_year is not None and not 1850 <= birth_year <= 2200:
+    if birth_year is not None and not EARLIEST_YEAR <= birth_year <= LATEST_YEAR:
         raise InvalidData(f"birth year {birth_year} is not plausible")
     fide_id = fields.get("fide_id")
     if fide_id is not None and not 0 < fide_id <= FIDE_ID_MAX:
@@ -196,9 +199,9 @@ def check_player_fields(fields: Mapping[str, Any]) -> None:
 
 
 def check_game_fields(game: NewGame) -> None:
-    for value, what in ((game.opponent, "the opponent"), (game.event, "the event"),
-                        (game.notes, "the notes")):  # fmt: skip
-        _check_text(value, what)
+    _check_text(game.opponent, "the opponent")
+    _check_text(game.event, "the event")
+    _check_text(game.notes, "the notes", notes=True)
     _check_rating(game.opponent_rating, "opponent rating")
     _check_rating(game.own_rating, "own rating")
     if game.score not in HALVES_BY_SCORE:
@@ -207,12 +210,19 @@ def check_game_fields(game: NewGame) -> None:
         raise InvalidData("the event cannot end before it starts")
     check_rating_list(game.rating_list)
     check_rated_period(game.rated_period)
+    for day in (game.date, game.event_start, game.event_end):
+        if day is not None:
+            try:
+                check_date(day)  # one range everywhere (elotui/dates.py): 9999-12-31 cannot replay
+            except BadDate as error:
+                raise InvalidData(str(error)) from None
 
 
 def check_month(month: str) -> str:
-    if not MONTH_PATTERN.match(month):
-        raise InvalidData(f"month must be YYYY-MM, not {month!r}")
-    return month
+    try:
+        return parse_month(month)
+    except BadDate as error:
+        raise InvalidData(str(error)) from None
 
 
 def check_rating_list(rating_list: object) -> RatingList:
@@ -222,9 +232,11 @@ def check_rating_list(rating_list: object) -> RatingList:
 
 
 def check_rated_period(period: str | None) -> str | None:
-    if period is not None and not (isinstance(period, str) and MONTH_PATTERN.fullmatch(period)):
+    if period is None:
+        return None
+    if not isinstance(period, str):
         raise InvalidData(f"the rated period must be YYYY-MM, not {period!r}")
-    return period
+    return check_month(period)
 
 
 def month_of(day: dt.date) -> str:
@@ -845,10 +857,11 @@ def _new_game(record: GameRecord) -> NewGame:
     return NewGame(**{name: getattr(record, name) for name in GAME_FIELDS})  # `score` via property
 
 
-def open_repository(path: Path) -> Repository:
+def open_repository(path: Path, *, create: bool = True) -> Repository:
     """Migrate `path` if needed (see `elotui.logbook.migrate`) and return its repository.
 
-    Raises `DatabaseRefused` (file untouched) when the file cannot be used.
+    Raises `DatabaseRefused` (file untouched) when the file cannot be used; with `create=False`,
+    `NoLogbookYet` where there is no logbook yet (nothing is created).
     """
-    upgrade = upgrade_database(path)
+    upgrade = upgrade_database(path, create=create)
     return Repository(make_engine(path), upgrade=upgrade)

@@ -14,6 +14,9 @@ from pathlib import Path
 APPLICATION_ID = 0x454C4F54  # "ELOT" in `PRAGMA application_id`, set by the first migration
 HEAD_REVISION = "0002"  # the newest schema this elotui knows
 BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another one (SQLite's busy timeout)
+# The tables of a logbook at HEAD_REVISION (a test checks them against the models): a file whose
+# revision is current but that lacks one (dropped by hand, a broken copy) is damaged, not current.
+HEAD_TABLES = frozenset({"player", "game", "published_rating"})
 
 
 def read_only_connection(path: Path) -> sqlite3.Connection:
@@ -43,9 +46,22 @@ def is_current(connection: sqlite3.Connection) -> bool:
         revisions = [
             row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
         ]
+        tables = table_names(connection)
     except sqlite3.Error:
         return False
-    return application_id == APPLICATION_ID and revisions == [HEAD_REVISION]
+    return (
+        application_id == APPLICATION_ID and revisions == [HEAD_REVISION] and tables >= HEAD_TABLES
+    )
+
+
+def table_names(connection: sqlite3.Connection) -> set[str]:
+    """The tables of the open file (SQLite's own left out)."""
+    return {
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
 
 
 def ready_as_is(path: Path) -> bool:

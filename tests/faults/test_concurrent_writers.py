@@ -8,6 +8,7 @@ those of the processes that succeeded; a process that has to wait says so on std
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -63,7 +64,9 @@ def test_two_imports_at_once(tmp_path: Path) -> None:
 
 def test_many_writers_on_a_new_logbook(tmp_path: Path) -> None:
     """Five processes create the same new logbook and add a player each: schema made once."""
-    db = tmp_path / "new" / "logbook.db"
+    # In elotui's own data folder, which does not exist yet: the only folder elotui creates itself.
+    db = Path(os.environ["ELOTUI_HOME"]) / "logbook.db"
+    assert not db.parent.exists()
     processes = [
         _start("player", "add", f"Player {i}", "--rating", "1500", "--db", str(db))
         for i in range(5)

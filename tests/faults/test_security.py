@@ -51,7 +51,11 @@ def loose_umask() -> Iterator[None]:
 # --- private files --------------------------------------------------------------------------------
 
 
-def test_new_logbook_folder_and_files_are_private(tmp_path: Path, loose_umask: None) -> None:
+def test_new_logbook_folder_and_files_are_private(
+    tmp_path: Path, loose_umask: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The data folder (the only one elotui creates) two levels deep.
+    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home" / "deeper"))
     db = tmp_path / "home" / "deeper" / "elotui.db"
     code, _, err = run_cli("player", "add", "Alice", "--db", str(db))
     assert code == 0, err

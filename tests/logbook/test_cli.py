@@ -79,7 +79,7 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "elotui player add 'Nobody'" in err
     code, _, err = run_cli("game", "add", "--player", "Alice", "--date", "2024-13-07",
                        "--opponent-rating", "1500", "--result", "1")  # fmt: skip
-    assert code == 2 and "YYYY-MM-DD" in err
+    assert code == 2 and "the date 2024-13-07 does not exist" in err
 
     listed = run_json(capsys, "game", "list", "--player", "Alice")
     games = listed["games"]  # type: ignore[index]

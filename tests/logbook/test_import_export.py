@@ -131,7 +131,7 @@ def test_every_bad_row_is_reported(repo: Repository, tmp_path: Path) -> None:
         import_csv(repo, path)
     f = str(path)
     assert failed.value.errors == [
-        f"{f}:2: date: expected YYYY-MM-DD, not '2024-02-30'",
+        f"{f}:2: date: the date 2024-02-30 does not exist",
         f"{f}:3: player: unknown player 'Zed'; add it first with: elotui player add 'Zed'",
         f"{f}:4: opponent_rating: not a whole number: 'abc'",
         f"{f}:4: result: expected 1, 0.5 or 0, not '2'",

@@ -59,7 +59,11 @@ def test_scripts_found_in_the_checkout() -> None:
     assert (found / "versions" / "0001_initial.py").is_file()
 
 
-def test_new_file_is_created_in_a_new_folder(tmp_path: Path) -> None:
+def test_new_file_is_created_in_a_new_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only elotui's own data folder is created (a folder the user names must exist: issue 12).
+    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "deep" / "er"))
     path = tmp_path / "deep" / "er" / "logbook.db"
     result = upgrade_database(path)
     assert result.created and result.backup is None and result.to_revision == "0002"

@@ -166,8 +166,10 @@ def test_published_ratings(repo: Repository) -> None:
         ("2024-03", 1510),
         ("2024-04", 1525),
     ]
-    with pytest.raises(InvalidData, match="YYYY-MM"):
+    with pytest.raises(InvalidData, match="the month 2024-13 does not exist"):
         repo.set_published(alice.id, "2024-13", 1500)
+    with pytest.raises(InvalidData, match="a month is written YYYY-MM, not '2024-4'"):
+        repo.set_published(alice.id, "2024-4", 1500)
     with pytest.raises(InvalidData, match="100 to 3500"):
         repo.set_published(alice.id, "2024-05", 4000)
     assert repo.remove_published(alice.id, "2024-03")

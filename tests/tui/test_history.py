@@ -273,7 +273,7 @@ async def test_an_invalid_form_saves_nothing(pilot: Pilot[None], repository: Rep
     for field_id in ("game-date", "game-opponent-rating", "game-result"):
         assert form.query_one(f"#{field_id}").has_class("-invalid"), field_id
     reason = form.query_one("#game-date-reason", Static)
-    assert "YYYY-MM-DD" in str(reason.content)
+    assert str(reason.content) == "the date 2026-13-01 does not exist"
     assert form.query_one("#game-date", Input).has_focus  # the first bad field
     # Fixing one field is not enough.
     await pilot.press(*keys("shift+tab shift+tab"))
@@ -404,7 +404,7 @@ async def test_an_event_date_that_is_no_date_is_marked(
     assert isinstance(form, GameForm)
     assert form.query_one("#game-event-start", Input).has_class("-invalid")
     reason = str(form.query_one("#game-event-start-reason", Static).content)
-    assert reason == "a date is written YYYY-MM-DD, not '2026-02-30'"
+    assert reason == "the date 2026-02-30 does not exist"  # issue 12: not "expected YYYY-MM-DD"
     assert repository.count_games() == 0
 
 

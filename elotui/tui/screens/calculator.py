@@ -95,14 +95,15 @@ def parse_year(text: str, what: str) -> int:
 
 
 def parse_month(text: str, what: str) -> date:
-    """A month written YYYY-MM, as its first day."""
-    cleaned = text.strip()
-    year, dash, month = cleaned.partition("-")
-    if not (dash and year.isdigit() and month.isdigit() and len(year) == 4 and len(month) == 2):
-        raise InvalidInput(f"{what} is a month written YYYY-MM (like 2026-11), not {cleaned!r}")
-    if not 1900 <= int(year) <= 2100 or not 1 <= int(month) <= 12:
-        raise InvalidInput(f"{what} must be a month from 1900-01 to 2100-12, not {cleaned!r}")
-    return date(int(year), int(month), 1)
+    """A month written YYYY-MM, as its first day (the one range of elotui/dates.py)."""
+    from elotui.dates import BadDate
+    from elotui.dates import parse_month as checked_month
+
+    try:
+        month = checked_month(text)
+    except BadDate as error:
+        raise InvalidInput(f"{what}: {error}") from None
+    return date(int(month[:4]), int(month[5:]), 1)
 
 
 def parse_count(text: str, what: str) -> int:

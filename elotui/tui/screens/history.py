@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from elotui.dates import LATEST_DATE
 from elotui.logbook.records import STANDARD, RatingList
 from elotui.rating.text import (
     cents,
@@ -45,6 +46,7 @@ from elotui.rating.text import (
     worth_checking,
 )
 from elotui.rating.tiers import GM_NOTE, tier_of
+from elotui.safe_text import printable
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable
 from elotui.tui.screens.base import AppScreen
 
@@ -233,6 +235,11 @@ def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
     from elotui.tui.widgets.trajectory import trajectory_data
 
     games = repository.games_for_replay(player.id)
+    if games and games[-1].date > LATEST_DATE:
+        # A game stored by an older elotui past today's range (9999-12-31 has no next list) cannot
+        # be replayed; left out here, it still shows in the list, without a live rating, so it can
+        # be edited or deleted (`elotui replay` names it).
+        games = [game for game in games if game.date <= LATEST_DATE]
     published = {record.month: record.rating for record in repository.list_published(player.id)}
     result = replay(player, games, published)
     live = {game.id: game.live_hundredths for game in result.games if game.id is not None}
@@ -258,7 +265,8 @@ def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[st
         live_text = rating_cents(value) if value is not None else "—"
     return (
         game.date.isoformat(),
-        cut(game.opponent or "", _width(GAME_COLUMNS, "opponent")),
+        # printable: an ESC stored by an older elotui is shown escaped, never sent to the terminal
+        cut(printable(game.opponent or ""), _width(GAME_COLUMNS, "opponent")),
         rating,
         RESULT_TEXT[game.score_halves],
         live_text,
@@ -561,7 +569,7 @@ class HistoryScreen(AppScreen):
         await self._picker()
         select = self.query_one("#player-select", Select)
         with self.prevent(Select.Changed):
-            select.set_options((player.name, player.id) for player in self.players)
+            select.set_options((printable(player.name), player.id) for player in self.players)
         if not self.players:
             self.player = None
             self._show_empty("No players yet: press n to add one (or i to import games).")

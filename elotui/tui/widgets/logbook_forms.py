@@ -30,8 +30,10 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
+from elotui import dates
 from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
+from elotui.safe_text import unsafe_character
 from elotui.tui.widgets.keys_in_order import KeysInOrder, TextField
 
 if TYPE_CHECKING:
@@ -213,7 +215,7 @@ class _Form(ModalScreen[T]):
         """The text of a notes field, or `_BAD` after marking it with the reason."""
         area = self.query_one(f"#{field_id}", TextArea)
         try:
-            text = checked_text("the notes")(area.text.strip())
+            text = checked_text("the notes", notes=True)(area.text.strip())
         except InvalidInput as error:
             self.mark(field_id, str(error))
             return _BAD
@@ -309,21 +311,16 @@ def parse_date(text: str) -> dt.date:
     if not text:
         raise InvalidInput("the date is empty")
     try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InvalidInput(f"a date is written YYYY-MM-DD, not {text!r}") from None
+        return dates.parse_date(text)  # the one range and shape (elotui/dates.py)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
 
 
 def parse_month(text: str) -> str:
     try:
-        if len(text) != 7:
-            raise ValueError
-        dt.date.fromisoformat(f"{text}-01")
-    except ValueError:
-        raise InvalidInput(f"a month is written YYYY-MM, not {text!r}") from None
-    return text
+        return dates.parse_month(text)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
 
 
 def optional_date(text: str) -> dt.date | None:
@@ -352,14 +349,18 @@ def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None
     return parse
 
 
-def checked_text(what: str) -> Callable[[str], str]:
-    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8."""
+def checked_text(what: str, *, notes: bool = False) -> Callable[[str], str]:
+    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8, and
+    no terminal or direction controls (a pasted ESC or right-to-left override: elotui/safe_text.py)."""
 
     def parse(text: str) -> str:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput(f"{what} holds characters that are not valid text") from None
+        unsafe = unsafe_character(text, notes=notes)
+        if unsafe is not None:
+            raise InvalidInput(f"{what} holds a control character ({unsafe}), which elotui refuses")
         return text
 
     return parse
@@ -569,7 +570,8 @@ class PlayerForm(_Form[dict[str, Any] | None]):
             "player-name": self.checked("player-name", required_text("the name")),
             "player-rating": self.checked("player-rating", optional_rating("rating")),
             "player-birth-year": self.checked(
-                "player-birth-year", optional_whole("birth year", 1850, 2200)
+                "player-birth-year",
+                optional_whole("birth year", dates.EARLIEST_YEAR, dates.LATEST_YEAR),
             ),
             "player-games-before": self.checked(
                 "player-games-before", optional_whole("games before", 0, GAMES_BEFORE_MAX)

@@ -1,0 +1,70 @@
+"""The dates elotui takes, in one place: ISO `YYYY-MM-DD` from 1850-01-01 to 2200-12-31.
+
+One range for every way in (the command line, the app's forms, CSV, JSON and PGN imports, the
+repository itself), so whatever elotui stores it can export and import back, and every date it stores
+can be replayed (a month after 2200-12 is still a valid `datetime.date`; 9999-12-31 is not).
+1850 is before any rated chess, 2200 far past any plan; birth years use the same years.
+
+Only the ISO shape is read: `date.fromisoformat` also takes `2026-W01-1` and `20260101` on Python
+3.11, so the shape is checked first (ASCII digits only: `\\d` would take other scripts' digits).
+
+This module imports nothing of elotui's: `rating`, `logbook`, `cli` and `tui` all use it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+EARLIEST_DATE = dt.date(1850, 1, 1)
+LATEST_DATE = dt.date(2200, 12, 31)
+EARLIEST_YEAR, LATEST_YEAR = EARLIEST_DATE.year, LATEST_DATE.year
+RANGE_TEXT = f"{EARLIEST_DATE.isoformat()} to {LATEST_DATE.isoformat()}"
+
+_DATE_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_MONTH_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})")
+_SHOWN_MAX = 40  # a long value is cut in messages
+
+
+class BadDate(ValueError):
+    """A date or month that elotui does not take; `str()` is the one-line reason."""
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= _SHOWN_MAX else text[:_SHOWN_MAX] + "…")
+
+
+def check_date(day: dt.date) -> dt.date:
+    """`day` itself if it is in elotui's range, else `BadDate`."""
+    if not EARLIEST_DATE <= day <= LATEST_DATE:
+        raise BadDate(f"dates go from {RANGE_TEXT}, not {day.isoformat()}")
+    return day
+
+
+def parse_date(text: str) -> dt.date:
+    """An ISO `YYYY-MM-DD` date in range (spaces around it are ignored), else `BadDate`."""
+    value = text.strip()
+    shape = _DATE_SHAPE.fullmatch(value)
+    if shape is None:
+        raise BadDate(f"a date is written YYYY-MM-DD, not {_shown(value)}")
+    year, month, day = (int(part) for part in shape.groups())
+    if not EARLIEST_YEAR <= year <= LATEST_YEAR:
+        raise BadDate(f"dates go from {RANGE_TEXT}, not {value}")
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        raise BadDate(f"the date {value} does not exist") from None
+
+
+def parse_month(text: str) -> str:
+    """An ISO `YYYY-MM` month in range, as that text, else `BadDate`."""
+    value = text.strip()
+    shape = _MONTH_SHAPE.fullmatch(value)
+    if shape is None:
+        raise BadDate(f"a month is written YYYY-MM, not {_shown(value)}")
+    year, month = (int(part) for part in shape.groups())
+    if not EARLIEST_YEAR <= year <= LATEST_YEAR:
+        raise BadDate(f"months go from {EARLIEST_DATE:%Y-%m} to {LATEST_DATE:%Y-%m}, not {value}")
+    if not 1 <= month <= 12:
+        raise BadDate(f"the month {value} does not exist")
+    return value
