@@ -101,7 +101,7 @@ def test_json_import_takes_the_same_range_as_csv(tmp_path: Path) -> None:
 
 
 def test_csv_import_says_why_a_date_is_refused(logbook: Path, tmp_path: Path) -> None:
-    rows = [["Alice", "2026-02-30", "Bob", "1600", "1", "", "", "", "", "yes"]]
+    rows = [["Alice", "2026-02-30", "Bob", "1600", "1", "", "", "", "", "yes", "", ""]]
     code, _, err = run_cli("import", str(write_csv(tmp_path / "g.csv", rows)), "--db", str(logbook))
     assert code == 2 and "g.csv:2: date: the date 2026-02-30 does not exist" in err, err
 

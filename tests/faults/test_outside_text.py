@@ -178,7 +178,7 @@ def test_csv_export_quotes_a_row_a_semicolon_spreadsheet_would_split(
     (tmp_path / "back.csv").write_text(out, encoding="utf-8")
     assert run_cli("import", str(tmp_path / "back.csv"), "--db", str(copy))[0] == 0
     code, listed, _ = run_cli("game", "list", "--player", "Alice", "--json", "--db", str(copy))
-    assert json.loads(listed)["games"][0]["opponent"] == value
+    assert json.loads(listed)["games"][0]["opponent_name"] == value
 
 
 def test_a_dash_opponent_round_trips(logbook: Path, tmp_path: Path) -> None:
@@ -195,7 +195,7 @@ def test_a_dash_opponent_round_trips(logbook: Path, tmp_path: Path) -> None:
     (tmp_path / "back.csv").write_text(out, encoding="utf-8")
     assert run_cli("import", str(tmp_path / "back.csv"), "--db", str(copy))[0] == 0
     code, listed, _ = run_cli("game", "list", "--player", "Alice", "--json", "--db", str(copy))
-    assert code == 0 and json.loads(listed)["games"][0]["opponent"] == "-"
+    assert code == 0 and json.loads(listed)["games"][0]["opponent_name"] == "-"
 
 
 def test_the_forms_mark_a_pasted_control_character() -> None:

@@ -73,8 +73,8 @@ def test_csv_bad_list_or_pin_imports_nothing(repo: Repository, tmp_path: Path) -
         import_csv(repo, path)
     assert failed.value.errors == [
         f"{path}:3: list: expected standard, rapid or blitz (or empty), not 'bullet'",
-        f"{path}:4: rated_period: expected YYYY-MM (or empty), not '2024-13'",
-        f"{path}:5: rated_period: expected YYYY-MM (or empty), not 'March'",
+        f"{path}:4: rated_period: the month 2024-13 does not exist",
+        f"{path}:5: rated_period: a month is written YYYY-MM, not 'March'",
     ]
     assert repo.count_games() == 0
 
@@ -151,7 +151,7 @@ def test_json_import_without_lists_is_standard_and_a_bad_list_is_refused(
         import_json(repo, bad)
     assert failed.value.errors == [
         f"{bad}: players[0].games[0].list: expected standard, rapid or blitz (or null), not 'bullet'",
-        f"{bad}: players[0].games[1].rated_period: expected YYYY-MM or null, not '2024-4'",
+        f"{bad}: players[0].games[1].rated_period: a month is written YYYY-MM, not '2024-4'",
         f"{bad}: players[0].published[0].list: expected standard, rapid or blitz (or null), "
         "not 'Rapid'",
     ]
@@ -197,7 +197,7 @@ def test_cli_game_add_edit_list_with_lists_and_pins(db_file: Path) -> None:
     [
         (["--list", "bullet"], "invalid choice: 'bullet'"),
         (["--list", "Blitz"], "invalid choice: 'Blitz'"),
-        (["--rated-period", "2024-13"], "expected a month YYYY-MM, not '2024-13'"),
+        (["--rated-period", "2024-13"], "the month 2024-13 does not exist"),
         (["--rated-period", "2024-05", "--no-rated-period"], "not allowed with argument"),
     ],
 )

@@ -112,7 +112,7 @@ def test_update_game_moves_it_to_another_list_and_pins_it(repo: Repository, ana:
     [
         ({"rating_list": "bullet"}, "standard, rapid or blitz, not 'bullet'"),
         ({"rating_list": "Blitz"}, "standard, rapid or blitz, not 'Blitz'"),
-        ({"rated_period": "2024-13"}, "YYYY-MM, not '2024-13'"),
+        ({"rated_period": "2024-13"}, "the month 2024-13 does not exist"),
         ({"rated_period": "2024-5"}, "YYYY-MM, not '2024-5'"),
     ],
 )
