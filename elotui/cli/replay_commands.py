@@ -18,6 +18,7 @@ from elotui.rating.text import (
     published_text,
     rounding_text,
     signed,
+    uplift_text,
     worth_checking,
 )
 
@@ -88,7 +89,8 @@ def print_replay(result: Replay) -> None:
             continue  # a month without games or lists: nothing to check
         rows.append(
             [
-                p.period + (" *" if p.uncertain else ""),
+                p.period,
+                p.rules + (" *" if p.uncertain else ""),  # the rule set; * a decision of ours
                 p.rating_start if p.rating_start is not None else "unrated",
                 p.n,
                 k_text(p),
@@ -100,8 +102,10 @@ def print_replay(result: Replay) -> None:
                 published_text(p),
             ]
         )
+        if p.uplift is not None:  # the one-time uplift of the list this period feeds, its own row
+            rows.append(["", "", "", "", uplift_text(p), "", "", "", "", "", ""])
     print_table(
-        ["period", "start", "games", "K (why)", "400", "exact", "rounded", "per game (diff)", "end",
+        ["period", "rules", "start", "games", "K (why)", "400", "exact", "rounded", "per game (diff)", "end",
          "published"],
         rows,
     )  # fmt: skip
