@@ -375,6 +375,7 @@ def _period_k(
     has been published at 2400 (K 10 for good, with the 30 games before 2014-07), at 2300 or more at
     2300 (no junior K). `--reached-2400/2300` say it for an earlier list."""
     from elotui.rating.fide import KProfile, k_factor
+    from elotui.rating.rules.k import profile_with_rating
 
     profile_given = (
         args.birth_year is not None
@@ -390,13 +391,13 @@ def _period_k(
         return args.k, "given", None
     if args.games_played is None and not args.reached_2400:
         raise UsageError("period: give -k K, or --games-played N (with --birth-year for a junior)")
-    reached_2400 = args.reached_2400 or args.rating >= rules.k.top_from
-    profile = KProfile(
+    given = KProfile(
         birth_year=args.birth_year,
         games_played=args.games_played or 0,
-        reached_2400=reached_2400,
-        reached_2300=reached_2400 or args.reached_2300 or args.rating >= rules.k.junior_until,
+        reached_2400=args.reached_2400,
+        reached_2300=args.reached_2300,
     )
+    profile = profile_with_rating(given, rules, args.rating)
     k, reason = k_factor(profile, on.year, rules)
     return k, reason, profile
 

@@ -17,6 +17,17 @@ class KProfile(NamedTuple):
     fixed_k: int | None = None  # a K the user chose; replaces the K rules of every era, not the cap
 
 
+def profile_with_rating(profile: KProfile, rules: RuleSet, rating: int | None) -> KProfile:
+    """`profile` with what the rating at the period start says: it is the list just published, so
+    at `top_from` (2400) or more the player has been published there (K 10 for good), and at
+    `junior_until` (2300) or more the junior K is over."""
+    if rating is None:
+        return profile
+    reached_2400 = profile.reached_2400 or rating >= rules.k.top_from
+    reached_2300 = reached_2400 or profile.reached_2300 or rating >= rules.k.junior_until
+    return profile._replace(reached_2400=reached_2400, reached_2300=reached_2300)
+
+
 def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
     """K for a period and why, before the 700 cap (K is fixed for the period from its start)."""
     rule = rules.k
