@@ -42,7 +42,6 @@ from elotui.rating.text import (
     published_text,
     rating_cents,
     signed,
-    uplift_text,
     worth_checking,
 )
 from elotui.rating.tiers import GM_NOTE, tier_of
@@ -66,15 +65,15 @@ RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
                 ("res", "result", 3), ("live", "live", 7))  # fmt: skip
 CHECK_COLUMNS = (
-    ("month", "month", 7), ("rules", "rules", 7), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
-    ("why", "why", 12), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 8),
+    ("month", "month", 7), ("rules", "rules", 6), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
+    ("why", "why", 10), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 7),
     ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
-    ("end", "end", 9), ("published", "published", 9),
+    ("end", "end", 9), ("listed", "published", 6),
 )  # fmt: skip
 CROSSING_COLUMNS = (("list", "date", 7), ("crossing", "change", 14), ("rating", "rating", 6))
 
 SHORT_REASONS = (
-    ("published 2400", "2400 reached"),
+    ("published 2400", "ever 2400"),
     ("junior", "junior"),
     ("fixed", "fixed K"),
     ("games", "< 30 games"),
@@ -281,7 +280,7 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
     difference = period.rounding_difference
     return (
         period.period,
-        period.rules + (" *" if period.uncertain else ""),  # the rule set; * a decision of ours
+        period.rules + ("*" if period.uncertain else ""),  # the rule set; * a decision of ours
         "unrated" if period.rating_start is None else str(period.rating_start),
         str(period.n),
         k_value(period),
@@ -783,7 +782,6 @@ class HistoryScreen(AppScreen):
             "per game: each game rounded",
             "Ru: initial rating (✓ published)",
         ]
-        notes.extend(uplift_text(p) for p in periods if p.uplift is not None)
         if any(p.uncertain for p in periods):
             notes.append("*: rule uncertain")
         self.query_one("#check-note", Static).update(" · ".join(notes))
