@@ -258,7 +258,8 @@ async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
     assert table.get_row_at(0)[3:] == ["+535", "+350", "0.89", "+0.11"]
     assert "15 × +0.11 = +1.65" in text(pilot.app, "#period-change")
     assert "350-point rule applied to 1 game" in text(pilot.app, "#period-details")
-    assert "Rules S2006" in text(pilot.app, "#period-k")
+    # K 15 typed: in S2006 the K of a player under 2400 with 30 games (K 25/15/10).
+    assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in text(pilot.app, "#period-k")
     await type_keys(pilot, "backspace backspace backspace backspace backspace 10-06")  # → 2010-06
     assert table.get_row_at(0)[3:] == ["+535", "+400", "0.92", "+0.08"]
     assert "15 × +0.08 = +1.20" in text(pilot.app, "#period-change")

@@ -52,6 +52,20 @@ def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, 
     return rule.regular, f"under {rule.top_from}"
 
 
+def k_choices(rules: RuleSet) -> dict[int, str]:
+    """The K values of a rule set and who gets each: {25: "new player (< 30 games)", 15: ...}."""
+    rule = rules.k
+    if rule.everyone is not None:
+        return {rule.everyone: "every player"}
+    choices: dict[int, list[str]] = {}
+    choices.setdefault(rule.new_player, []).append(f"new player (< {rule.games_for_regular} games)")
+    if rule.junior is not None:
+        choices.setdefault(rule.junior, []).append(f"junior under {rule.junior_until}")
+    choices.setdefault(rule.regular, []).append(f"under {rule.top_from}")
+    choices.setdefault(rule.top, []).append(f"published {rule.top_from}")
+    return {k: " or ".join(who) for k, who in choices.items()}
+
+
 def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int) -> bool:
     """The junior K came from reading "to the end of the year of the 18th birthday" in a year the
     player turns 18 (the decision "junior-year", where the text said "until the 18th birthday")."""

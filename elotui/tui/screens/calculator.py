@@ -650,7 +650,7 @@ class CalculatorScreen(AppScreen):
         from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
         from elotui.rating.need import points_needed
         from elotui.rating.rules import rules_for
-        from elotui.rating.rules.k import profile_with_rating
+        from elotui.rating.rules.k import k_choices, profile_with_rating
         from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
         pane = self._period_pane()
@@ -663,7 +663,11 @@ class CalculatorScreen(AppScreen):
         capped = self.query_one("#cap", Choice).value == "on"
         k: int | None
         if source == "field":
-            k, reason = k_field, f"K field: {k_meaning(str(k_field))}"
+            # What the K typed means in the era of the month (its K choices), not today's.
+            who = k_choices(rules).get(k_field) if rules is not None and k_field else None
+            era = rules.name if rules is not None else ""
+            reason = f"K field: {era} {who}" if who else f"K field: not a {era} K"
+            k = k_field
         else:
             birth = self._read("birth-year", lambda t: parse_year(t, "Birth year"), optional=True)
             played_before = self._read("games-played", lambda t: parse_count(t, "Games played"))
