@@ -88,3 +88,29 @@ def test_the_2024_03_uplift(tmp_path: Path) -> None:
     assert february.uplift == raise_by
     assert uplift_text(february) == f"2024-03 uplift +{raise_by}"
     assert periods["2024-06"].rating_start == r + raise_by
+
+
+def test_replay_table_names_the_rule_sets() -> None:
+    from tests.conftest import run_cli
+
+    code, out, _ = run_cli("replay", "--demo", "--player", VIDAL)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].split()[:2] == ["period", "rules"]
+    rows = {line.split()[0]: line.split() for line in lines[3:] if line[:1].isdigit()}
+    # Each period's rule set by its events' start (§1); the 2012-11 pool is marked: Ru used our
+    # "15 points per half point" decision (S2012's initial rule, D in §5).
+    assert (rows["2008-10"][1], rows["2011-09"][1], rows["2024-06"][1]) == (
+        "S2006",
+        "S2011",
+        "S2024",
+    )
+    assert rows["2012-11"][1:3] == ["S2012", "*"]
+    # The uplift row sits under the 2024-02 period: its end R, raised by round(0.4 × (2000 − R)).
+    end = int(rows["2024-02"][-1])
+    uplift_line = lines[lines.index(next(line for line in lines if line.startswith("2024-02"))) + 1]
+    assert uplift_line.split() == [
+        "2024-03",
+        "uplift",
+        f"+{int(Fraction(2, 5) * (2000 - end) + Fraction(1, 2))}",
+    ]
