@@ -4,11 +4,11 @@ worked out by hand from the spec (E = 1/(1+10^(D/400)); PD from table 8.1.2's ch
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from elotui.tui.scenes import add_game
 from elotui.tui.widgets.choice import Choice
-from elotui.tui.widgets.mode_panes import GamesTable
+from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
 from tests.tui.conftest import text, type_keys
 
 
@@ -258,6 +258,8 @@ async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
     assert table.get_row_at(0)[3:] == ["+535", "+350", "0.89", "+0.11"]
     assert "15 × +0.11 = +1.65" in text(pilot.app, "#period-change")
     assert "350-point rule applied to 1 game" in text(pilot.app, "#period-details")
+    note = str(pilot.app.screen.query_one(PeriodPane).query_one(".note", Static).content)
+    assert note.startswith("FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no 700 cap")
     # K 15 typed: in S2006 the K of a player under 2400 with 30 games (K 25/15/10).
     assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in text(pilot.app, "#period-k")
     await type_keys(pilot, "backspace backspace backspace backspace backspace 10-06")  # → 2010-06

@@ -737,6 +737,7 @@ class CalculatorScreen(AppScreen):
         else:
             k_line += f" · {cap} cap not reached ({k} × {n} = {k * n})"
         pane.show_k(k_line)
+        pane.show_rules(rules)
         uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
         pane.show(result, rules, uncertain)
         if result is not None:

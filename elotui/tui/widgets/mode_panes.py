@@ -176,6 +176,17 @@ class PeriodPane(Pane):
     def show_k(self, text: str) -> None:
         self.query_one("#period-k", Static).update(text)
 
+    def show_rules(self, rules: RuleSet) -> None:
+        """The note names the rule set of the period's month and its rules, not today's."""
+        from elotui.rating.rules.difference import difference_text
+
+        cap = rules.k_times_games_max
+        cap_text = f"the {cap} cap" if cap is not None else "no 700 cap"
+        self.query_one(".note", Static).update(
+            f"FIDE rules {rules.name}: table 8.1.2, {difference_text(rules)}, {cap_text},"
+            " one rounding per period"
+        )
+
     def show(
         self, period: PeriodResult | None, rules: RuleSet, uncertain: Sequence[str] = ()
     ) -> None:
