@@ -12,6 +12,13 @@ events from 2021 to 2025 with games on both sides of 2022-10 (when rapid and bli
 to a later period (`rated_period`), and a blitz game of 2025 against a player above 2600 with a
 difference of 600 or more (not rated from 2024-12).
 
+A third player, Margaux Vidal (`vidal_events`), plays standard games only from 2008 to 2025, so the
+history shows FIDE's eras at work: quarterly lists (2008–2009-06) and bi-monthly ones (to 2012-06), the
+350-point rule, K 25 → 30 for a player with fewer than 30 games in 2011-07 and K 15 → 20 in 2014-07, a fall
+below the 1200 floor of 2009–2012 and a new initial rating, and the 2024-03 uplift. Her events are planned
+by hand (dates, games, level, points); only the opponents' ratings and names are drawn (seed 2028),
+after everything else, so the first two players keep their rows, values and ids.
+
 Run `uv run python scripts/make_demo_fixture.py`; the output is committed, the script is how it was
 made. The generator simulates with the rating core; the app then replays the stored games.
 """
@@ -230,6 +237,81 @@ def quick_games(rng: random.Random) -> list[dict[str, str]]:
     return rows
 
 
+VIDAL = "Margaux Vidal"
+
+
+@dataclass
+class PlannedEvent:
+    """A standard event of the 2008 player: `games` games from `start` against opponents around
+    `level`, scoring `points` (wins first, then one draw for a half, the order drawn)."""
+
+    start: date
+    games: int
+    level: int
+    points: Fraction
+    event: str
+
+
+def vidal_events() -> list[PlannedEvent]:
+    """Margaux Vidal's calendar: each line says which rule of its era it is there to show."""
+    half = Fraction(1, 2)
+    plan = [
+        # Unrated: a pool of 10 games over two quarterly periods (S2006: 9 needed, floor 1400).
+        (date(2008, 2, 9), 5, 1450, Fraction(3), "Open de Cannes"),
+        (date(2008, 5, 17), 5, 1440, Fraction(3), "Festival d'été"),
+        # Rated from the 2008-07 list, K 25 (fewer than 30 games), level in the last quarterly ones.
+        (date(2008, 10, 11), 4, 1460, Fraction(2), "Coupe de Lyon"),
+        (date(2009, 3, 14), 4, 1460, Fraction(2), "Interclubs"),
+        # Bi-monthly periods from 2009-07 (S2009: 400-point rule, floor 1200): a slide.
+        (date(2009, 9, 12), 4, 1420, half, "Open de Paris"),  # Sep–Oct 2009
+        (date(2010, 4, 10), 4, 1380, half, "Interclubs"),  # Mar–Apr 2010
+        (date(2011, 5, 14), 3, 1350, Fraction(0), "Club championship"),  # 29 games at 2011-07
+        # S2011: K 30 until 30 games (was 25), then 15.
+        (date(2011, 9, 10), 5, 1300, half, "Open de Bordeaux"),
+        (date(2012, 1, 14), 8, 1150, Fraction(0), "Championnat régional"),  # below 1200: unrated
+        # Unrated again: a new pool (S2012: 15 points per half point above 50 %, floor 1000).
+        (date(2012, 9, 8), 5, 1250, Fraction(3), "Open de Paris"),
+        (date(2012, 11, 10), 5, 1300, Fraction(3), "Coupe de Lyon"),
+        (date(2013, 4, 13), 6, 1300, Fraction(4), "Interclubs"),  # K 15 (30+ games)
+        (date(2014, 3, 8), 6, 1350, Fraction(4), "Open de Cannes"),
+        (date(2014, 10, 11), 7, 1400, 4 + half, "Festival d'été"),  # S2014: K 20
+        (date(2016, 5, 14), 7, 1450, 4 + half, "Open de Bordeaux"),
+        (date(2018, 6, 9), 7, 1500, 4 + half, "Open de Paris"),
+        (date(2021, 10, 9), 7, 1550, Fraction(4), "Coupe de Lyon"),
+        (date(2024, 2, 10), 6, 1600, 3 + half, "Championnat régional"),  # then the 2024-03 uplift
+        (date(2024, 6, 8), 7, 1750, 3 + half, "Festival d'été"),
+        (date(2025, 4, 12), 7, 1750, Fraction(4), "Open de Cannes"),
+    ]
+    return [PlannedEvent(*row) for row in plan]
+
+
+def vidal_games(rng: random.Random) -> list[dict[str, str]]:
+    rows = []
+    for planned in vidal_events():
+        wins = int(planned.points)
+        results = ["1"] * wins + (["0.5"] if planned.points - wins else [])
+        results += ["0"] * (planned.games - len(results))
+        rng.shuffle(results)
+        end = planned.start + timedelta(days=(planned.games - 1) // 2)
+        for index, result in enumerate(results):
+            played = planned.start + timedelta(days=index // 2)
+            rows.append({
+                "player": VIDAL,
+                "date": played.isoformat(),
+                "opponent": f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}",
+                "opponent_rating": str(int(rng.gauss(planned.level, 60))),
+                "result": result,
+                "event": planned.event,
+                "event_start": planned.start.isoformat(),
+                "event_end": end.isoformat(),
+                "own_rating": "",
+                "rated": "yes",
+                "list": "standard",
+                "rated_period": "",
+            })  # fmt: skip
+    return rows
+
+
 def main() -> None:
     rng = random.Random(2026)
     camille = Plan(
@@ -251,6 +333,8 @@ def main() -> None:
     # games keep their rows, values and ids (the history screen's snapshots show them).
     quick = quick_games(random.Random(2027))
     rows += sorted(quick, key=lambda row: (row["player"], row["list"], row["date"]))
+    # The 2008 player last, with a seed of her own: the rows above keep their ids.
+    rows += vidal_games(random.Random(2028))
     OUT.mkdir(parents=True, exist_ok=True)
     with (OUT / "games.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
@@ -266,6 +350,8 @@ def main() -> None:
          "notes": "Demo: a club player who falls below 1400 and is rated again.",
          # two points above the replay (as FIDE's own base corrections do): the check shows it
          "published": {"2025-03": 1557}},
+        {"name": VIDAL, "birth_year": 1984, "start_rating": None, "games_before": 0,
+         "notes": "Demo: a club player since 2008, through FIDE's rule changes."},
     ]  # fmt: skip
     (OUT / "players.json").write_text(json.dumps(players, indent=2, ensure_ascii=False) + "\n")
     print(f"{len(rows)} games written to {OUT}")

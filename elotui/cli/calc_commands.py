@@ -12,13 +12,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.cli.common import UsageError, add_command, add_list_option, print_json, print_table
 from elotui.rating import inputs
 from elotui.rating.text import signed
 
 if TYPE_CHECKING:
     from elotui.rating.calculator import Method
-    from elotui.rating.fide import PeriodGame, PeriodResult
+    from elotui.rating.fide import KProfile, PeriodGame, PeriodResult
+    from elotui.rating.rules import RuleSet
 
 # The rating modules are imported inside each command, so a command loads only what it computes
 # with (measured in tests/benchmarks/bench_period.py: the whole process is what the user waits for).
@@ -71,6 +72,27 @@ def _hundredths(value: int) -> Decimal:
     return Decimal(value).scaleb(-2)
 
 
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """`--date` and `--list`: which rule set applies (rules-by-date.md §6; default today, standard)."""
+    parser.add_argument(
+        "--date", type=_checked(_parse_date, "date"), metavar="YYYY-MM-DD",
+        help="the day whose FIDE rules apply: the event start (default today)",
+    )  # fmt: skip
+    add_list_option(parser, "the rating list whose rules apply (default standard)", "standard")
+
+
+def _rules(args: argparse.Namespace) -> tuple[date, RuleSet]:
+    """The day and the rule set in force on it, on the list asked for."""
+    from elotui.rating.rules import rules_for
+
+    on: date = args.date or date.today()
+    return on, rules_for(args.rating_list, on)
+
+
+def _uncertain_line(texts: list[str]) -> str | None:
+    return f"Rule uncertain: {'; '.join(texts)}" if texts else None
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rating = _checked(inputs.parse_rating, "rating")
     opponent = _checked(lambda t: inputs.parse_rating(t, "opponent rating"), "opponent")
@@ -89,6 +111,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     calc.add_argument("--points", help="total points over --games (halves allowed)")
     calc.add_argument("--series", type=_checked(inputs.parse_games, "series"), metavar="N")
     calc.add_argument("--exact", action="store_true", help="series without rounding each step")
+    _add_rules_options(calc)
     calc.set_defaults(handler=run_calc)
 
     period = add_command(sub, "period", "FIDE rating change for one rating period")
@@ -99,11 +122,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     period.add_argument("--birth-year", type=_checked(_parse_year, "birth-year"))
     period.add_argument("--games-played", type=_checked(_parse_count, "games-played"))
     period.add_argument("--reached-2400", action="store_true", help="ever published at 2400+")
+    period.add_argument("--reached-2300", action="store_true", help="ever published at 2300+")
     period.add_argument(
         "--game", type=_checked(_parse_game, "game"), action="append", default=[],
         metavar="OPP:RESULT", help="a rated game, e.g. 2100:1 or 1900:0.5 (repeat)",
     )  # fmt: skip
-    period.add_argument("--date", type=_checked(_parse_date, "date"), help="YYYY-MM-DD")
+    _add_rules_options(period)
     period.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
     period.set_defaults(handler=run_period)
 
@@ -117,6 +141,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     need.add_argument("--games", type=_checked(inputs.parse_games, "games"), required=True)
     need.add_argument("--opponent", type=opponent, required=True, help="their average rating")
+    _add_rules_options(need)
+    need.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
     need.set_defaults(handler=run_need)
 
 
@@ -158,16 +184,43 @@ def run_calc(args: argparse.Namespace) -> int:
     return _calc_single(args, method)
 
 
+def _method_rules(
+    args: argparse.Namespace, method: Method
+) -> tuple[RuleSet | None, list[str], str]:
+    """The rule set `fide` uses on `--date` (None under `elo`, which has no rules), the texts of the
+    decisions that change a game at D = rating − opponent, and the header's method words."""
+    from elotui.rating.calculator import Method
+    from elotui.rating.rules.difference import counted_diff
+    from elotui.rating.rules.uncertain import game_marks, uncertain_texts
+
+    if method is not Method.FIDE:
+        return None, [], f"{method.value}: {method.text()}"
+    on, rules = _rules(args)
+    diff = args.rating - args.opponent
+    marks = game_marks(rules, on, diff, counted_diff(rules, args.rating, args.opponent))
+    return (
+        rules,
+        uncertain_texts(marks),
+        f"{method.value} · rules {rules.name}: {method.text(rules)}",
+    )
+
+
+def _rules_document(rules: RuleSet | None, uncertain: list[str]) -> dict[str, Any]:
+    return {"rules": rules.name if rules else None, "rules_uncertain": uncertain}
+
+
 def _calc_single(args: argparse.Namespace, method: Method) -> int:
     from elotui.rating.calculator import single_game
     from elotui.rating.rounding import cents
 
-    game = single_game(args.rating, args.opponent, args.k, method)
+    rules, uncertain, words = _method_rules(args, method)
+    game = single_game(args.rating, args.opponent, args.k, method, rules=rules)
     chosen = game.outcomes[args.result] if args.result else None
     if args.json:
         print_json(
             {
                 "method": method.value,
+                **_rules_document(rules, uncertain),
                 "rating": game.rating,
                 "opponent": game.opponent,
                 "opponent_rating": game.opponent,
@@ -185,11 +238,14 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
             }
         )
         return 0
-    print(f"{game.rating} vs {game.opponent} · K {game.k} · {method.value}: {method.description}")
+    print(f"{game.rating} vs {game.opponent} · K {game.k} · {words}")
     e = game.expected
     pd = f" (PD {e.pd / 100:.2f})" if e.pd is not None else ""
-    rule = f"  400-point rule: D {e.diff} counted as {e.diff_used}" if e.clamped else ""
+    limit = rules.difference.limit if rules else None
+    rule = f"  {limit}-point rule: D {e.diff} counted as {e.diff_used}" if e.clamped else ""
     print(f"Expected score {e.value * 100:.1f}%{pd}{rule}")
+    if line := _uncertain_line(uncertain):
+        print(line)
     print("  a draw counts half a point: this is not a strict win probability")
     print()
     rows = []
@@ -210,11 +266,15 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
     from elotui.rating.rounding import cents
     from elotui.rating.tiers import tier_of
 
-    result = several_games(args.rating, args.opponent, args.k, args.games, points, method)
+    rules, uncertain, _ = _method_rules(args, method)
+    result = several_games(
+        args.rating, args.opponent, args.k, args.games, points, method, rules=rules
+    )
     if args.json:
         print_json(
             {
                 "method": method.value,
+                **_rules_document(rules, uncertain),
                 "rating": result.rating,
                 "opponent": result.opponent,
                 "opponent_rating": result.opponent,
@@ -233,9 +293,12 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
         return 0
     print(
         f"{result.games} games, {float(points):g} points vs average {result.opponent} · K {result.k}"
+        + (f" · rules {rules.name}" if rules else "")
     )
     print("Average-opponent shortcut K·(P − G·E): an estimate, not a game-by-game calculation.")
     print(f"Expected score per game {result.expected.value * 100:.1f}%")
+    if line := _uncertain_line(uncertain):
+        print(line)
     print(f"Change {signed(cents(result.change))} → {signed(result.rounded)}")
     print(
         f"New rating {result.new_rating} ({tier_of(result.rating).name} → {tier_of(result.new_rating).name})"
@@ -249,14 +312,17 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
     from elotui.rating.tiers import tier_of
 
     score = inputs.parse_score(args.result)
+    rules, uncertain, _ = _method_rules(args, method)
     steps = run_series(
-        args.rating, args.opponent, args.k, args.series, score, method, exact=args.exact
-    )
+        args.rating, args.opponent, args.k, args.series, score, method, exact=args.exact,
+        rules=rules,
+    )  # fmt: skip
     last = steps[-1].rating_after
     if args.json:
         print_json(
             {
                 "method": method.value,
+                **_rules_document(rules, uncertain),
                 "rating": args.rating,
                 "opponent": args.opponent,
                 "opponent_rating": args.opponent,
@@ -281,7 +347,11 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
         )
         return 0
     how = "exact" if args.exact else "each step rounded to a whole number"
-    print(f"{args.series} × {args.result} vs {args.opponent} · K {args.k} · {method.value} · {how}")
+    rules_words = f" · rules {rules.name}" if rules else ""
+    print(
+        f"{args.series} × {args.result} vs {args.opponent} · K {args.k} · {method.value}{rules_words}"
+        f" · {how}"
+    )
     print_table(
         ["game", "before", "expected", "change", "after"],
         [
@@ -290,32 +360,54 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
             for s in steps
         ],
     )  # fmt: skip
+    if line := _uncertain_line(uncertain):
+        print(line)
     return 0
 
 
 # --- period -----------------------------------------------------------------------------------
 
 
-def _period_k(args: argparse.Namespace, on: date) -> tuple[int, str]:
-    from elotui.rating.fide import KProfile, k_factor
+def _period_k(
+    args: argparse.Namespace, on: date, rules: RuleSet
+) -> tuple[int, str, KProfile | None]:
+    """K and why under the rule set of the day: given with -k, else from the profile and -r.
 
+    `-r` is the rating at the period start, i.e. the list just published: at 2400 or more the player
+    has been published at 2400 (K 10 for good, with the 30 games before 2014-07), at 2300 or more at
+    2300 (no junior K). `--reached-2400/2300` say it for an earlier list."""
+    from elotui.rating.fide import KProfile, k_factor
+    from elotui.rating.rules.k import profile_with_rating
+
+    profile_given = (
+        args.birth_year is not None
+        or args.games_played is not None
+        or args.reached_2400
+        or args.reached_2300
+    )
     if args.k is not None:
-        if args.birth_year is not None or args.games_played is not None or args.reached_2400:
-            raise UsageError("period: give either -k or a profile (--birth-year, --games-played)")
-        return args.k, "given"
+        if profile_given:
+            raise UsageError(
+                "period: give either -k or a profile (--birth-year, --games-played, --reached-…)"
+            )
+        return args.k, "given", None
     if args.games_played is None and not args.reached_2400:
         raise UsageError("period: give -k K, or --games-played N (with --birth-year for a junior)")
-    profile = KProfile(
+    given = KProfile(
         birth_year=args.birth_year,
         games_played=args.games_played or 0,
         reached_2400=args.reached_2400,
+        reached_2300=args.reached_2300,
     )
-    return k_factor(profile, on.year)
+    profile = profile_with_rating(given, rules, args.rating)
+    k, reason = k_factor(profile, on.year, rules)
+    return k, reason, profile
 
 
 def period_document(result: PeriodResult) -> dict[str, Any]:
     return {
         "rating": result.rating,
+        "rules": result.rules,
         "k": result.k,
         "k_applied": result.k_applied,
         "k_reason": result.k_reason,
@@ -347,19 +439,30 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
 
 def run_period(args: argparse.Namespace) -> int:
     from elotui.rating.fide import PeriodGame, period_change
+    from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
-    on = args.date or date.today()
-    k, reason = _period_k(args, on)
+    on, rules = _rules(args)
+    k, reason, profile = _period_k(args, on, rules)
     games = [PeriodGame(g.opponent, g.score, played_on=on) for g in args.game]
     if not games:
         raise UsageError("period: give at least one --game OPP:RESULT")
-    result = period_change(args.rating, games, k, reason, apply_cap=not args.no_cap)
+    result = period_change(args.rating, games, k, reason, apply_cap=not args.no_cap, rules=rules)
+    uncertain = uncertain_texts(period_marks(rules, result, on, profile))
     if args.json:
-        print_json({"date": on.isoformat(), **period_document(result)})
+        document = period_document(result)
+        print_json({"date": on.isoformat(), **document, "rules_uncertain": uncertain})
         return 0
     cap = f", 700 cap: K {result.k} → {result.k_applied}" if result.cap_applied else ""
-    off = " (700 cap off: not FIDE)" if args.no_cap else ""
-    print(f"Period of {on:%Y-%m} · rating {result.rating} · K {result.k} ({reason}){cap}{off}")
+    if args.no_cap:
+        off = " (700 cap off: not FIDE)" if rules.k_times_games_max else ""
+    elif rules.k_times_games_max is None:
+        off = " (no 700 cap in this era)" if result.k * result.n > 700 else ""
+    else:
+        off = ""
+    print(
+        f"Period of {on:%Y-%m} · rules {rules.name} · rating {result.rating} · K {result.k} ({reason})"
+        f"{cap}{off}"
+    )
     print_table(
         ["#", "opponent", "result", "D", "D used", "PD", "ΔR"],
         [
@@ -376,9 +479,13 @@ def run_period(args: argparse.Namespace) -> int:
         f"Change K×ΣΔR = {signed(_hundredths(result.change_hundredths))} → {signed(result.change_rounded)}"
         f" (rounded once; per game rounded would give {signed(result.per_game_rounded_total)})"
     )
-    unrated = "  — below 1400: unrated on the next list" if result.unrated_next_list else ""
+    unrated = (
+        f"  — below {result.floor}: unrated on the next list" if result.unrated_next_list else ""
+    )
     print(f"New rating {result.new_rating}{unrated}")
     print(f"Performance {result.performance}")
+    if line := _uncertain_line(uncertain):
+        print(line)
     return 0
 
 
@@ -387,13 +494,21 @@ def run_period(args: argparse.Namespace) -> int:
 
 def run_need(args: argparse.Namespace) -> int:
     from elotui.rating.need import points_needed
+    from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
-    need = points_needed(args.rating, args.k, args.target, args.games, args.opponent)
+    on, rules = _rules(args)
+    need = points_needed(
+        args.rating, args.k, args.target, args.games, args.opponent,
+        played_on=on, apply_cap=not args.no_cap, rules=rules,
+    )  # fmt: skip
+    uncertain = uncertain_texts(period_marks(rules, need.result, on)) if need.result else []
     if args.json:
         print_json(
             {
                 "rating": args.rating,
                 "k": args.k,
+                "rules": rules.name,
+                "rules_uncertain": uncertain,
                 "target": need.target,
                 "games": need.games,
                 "opponent": need.opponent,
@@ -404,10 +519,15 @@ def run_need(args: argparse.Namespace) -> int:
         )
         return 0
     if need.min_points is None:
-        print(f"{args.target} is out of reach in {args.games} games against {args.opponent}.")
+        print(
+            f"{args.target} is out of reach in {args.games} games against {args.opponent}"
+            f" (rules {rules.name})."
+        )
     else:
         print(
             f"To reach {args.target}: at least {float(need.min_points):g} of {args.games} against "
-            f"{args.opponent} (ends at {need.rating_after})."
+            f"{args.opponent} (ends at {need.rating_after}; rules {rules.name})."
         )
+    if line := _uncertain_line(uncertain):
+        print(line)
     return 0

@@ -94,6 +94,23 @@ def add_command(
     return parser
 
 
+def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
+    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
+
+    One definition for every command's `--list` (the logbook commands, calc, period, need, replay).
+    Here rather than in logbook_commands: `calc` and `period` must not load the logbook to parse."""
+    from elotui.rating.rules.records import RATING_LISTS  # NamedTuples only: cheap to import
+
+    parser.add_argument(
+        "--list",
+        dest="rating_list",
+        choices=RATING_LISTS,
+        default=default,
+        metavar="|".join(RATING_LISTS),
+        help=help_text,
+    )
+
+
 def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
     parser = Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
     add_common_options(parser, top_level=True)

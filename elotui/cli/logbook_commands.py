@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
 from elotui.logbook import files
 from elotui.logbook.paths import BadDatabasePath, kind_of_path, resolve_db_path
-from elotui.logbook.records import RATING_LISTS, STANDARD  # no SQLAlchemy there
+from elotui.logbook.records import STANDARD  # no SQLAlchemy there
 from elotui.safe_text import printable
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
@@ -182,20 +183,6 @@ def _score_text(score: Fraction) -> str:
 
 
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
-
-
-def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
-    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
-
-    One definition for every command's `--list` (calc, period, need and replay take it next)."""
-    parser.add_argument(
-        "--list",
-        dest="rating_list",
-        choices=RATING_LISTS,
-        default=default,
-        metavar="|".join(RATING_LISTS),
-        help=help_text,
-    )
 
 
 def _month(text: str) -> str:

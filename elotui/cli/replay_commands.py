@@ -18,6 +18,7 @@ from elotui.rating.text import (
     published_text,
     rounding_text,
     signed,
+    uplift_text,
     worth_checking,
 )
 
@@ -97,26 +98,28 @@ def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecor
 
 def print_replay(result: Replay) -> None:
     print(f"{result.player} · current rating {result.current_rating or 'unrated'}")
-    rows = []
+    rows: list[list[object]] = []
     for p in result.periods:
-        if not worth_checking(p):
-            continue  # a month without games or lists: nothing to check
-        rows.append(
-            [
-                p.period + (" *" if p.uncertain else ""),
-                p.rating_start if p.rating_start is not None else "unrated",
-                p.n,
-                k_text(p),
-                p.clamped or "",
-                cents(p.change_hundredths),
-                signed(p.change_rounded),
-                rounding_text(p),
-                end_text(p),
-                published_text(p),
-            ]
-        )
+        if worth_checking(p):  # a month without games or lists has nothing to check
+            rows.append(
+                [
+                    p.period,
+                    p.rules + (" *" if p.uncertain else ""),  # the rule set; * a decision of ours
+                    p.rating_start if p.rating_start is not None else "unrated",
+                    p.n,
+                    k_text(p),
+                    p.clamped or "",
+                    cents(p.change_hundredths),
+                    signed(p.change_rounded),
+                    rounding_text(p),
+                    end_text(p),
+                    published_text(p),
+                ]
+            )
+        if p.uplift is not None:  # the one-time uplift of the list this period feeds, its own row
+            rows.append(["", "", "", "", uplift_text(p), "", "", "", "", "", ""])
     print_table(
-        ["period", "start", "games", "K (why)", "400", "exact", "rounded", "per game (diff)", "end",
+        ["period", "rules", "start", "games", "K (why)", "400", "exact", "rounded", "per game (diff)", "end",
          "published"],
         rows,
     )  # fmt: skip

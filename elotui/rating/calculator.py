@@ -30,6 +30,14 @@ class Method(StrEnum):
             return "logistic E = 1/(1+10^((Rb−Ra)/400)), no cap"
         return "FIDE table 8.1.2, D over 400 counts as 400 (not for 2650+)"
 
+    def text(self, rules: RuleSet | None = None) -> str:
+        """What the method computes under `rules` (the difference rule is the rule set's)."""
+        if self is Method.ELO or rules is None:
+            return self.description
+        from elotui.rating.rules.difference import difference_text
+
+        return f"FIDE table 8.1.2, {difference_text(rules)}"
+
 
 @dataclass(frozen=True)
 class Expectation:
@@ -141,9 +149,15 @@ class SeveralGames:
 
 
 def several_games(
-    rating: int, opponent: int, k: int, games: int, points: Fraction, method: Method = Method.ELO
+    rating: int,
+    opponent: int,
+    k: int,
+    games: int,
+    points: Fraction,
+    method: Method = Method.ELO,
+    rules: RuleSet | None = None,
 ) -> SeveralGames:
-    e = expectation(rating, opponent, method)
+    e = expectation(rating, opponent, method, rules=rules)
     if e.pd is not None:
         change = Decimal(k * (int(points * 100) - games * e.pd)) / 100
     else:
@@ -173,6 +187,7 @@ def series(
     method: Method = Method.ELO,
     *,
     exact: bool = False,
+    rules: RuleSet | None = None,
 ) -> list[SeriesStep]:
     """N identical games, the rating updated after each one.
 
@@ -182,7 +197,7 @@ def series(
     steps: list[SeriesStep] = []
     current = Decimal(rating)
     for game in range(1, games + 1):
-        e = expectation(float(current) if exact else int(current), opponent, method)
+        e = expectation(float(current) if exact else int(current), opponent, method, rules=rules)
         change = e.change(k, score)
         if not exact:
             change = Decimal(round_half_away(change))

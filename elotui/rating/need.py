@@ -8,6 +8,8 @@ from datetime import date
 from fractions import Fraction
 
 from elotui.rating.fide import PeriodGame, PeriodResult, period_change
+from elotui.rating.rules.lookup import current_rules, rules_for
+from elotui.rating.rules.records import RuleSet
 
 
 @dataclass(frozen=True)
@@ -33,19 +35,24 @@ def points_needed(
     played: Sequence[PeriodGame] = (),
     played_on: date | None = None,
     apply_cap: bool = True,
+    rules: RuleSet | None = None,
 ) -> Need:
     """Least multiple of ½ in `games` games against average `opponent` so the period ends ≥ `target`.
 
     The remaining games are treated as `games` games against the average rating (the average-opponent
     shortcut); games already `played` in the period count too, and the 700 cap sees all of them.
     Scores are tried from 0 upward, so the first one that reaches the target is the least.
+    `rules` is the period's rule set (its difference rule and 700 cap); default: the standard one of
+    `played_on`, else today's.
     """
+    if rules is None:
+        rules = current_rules() if played_on is None else rules_for("standard", played_on)
     for halves in range(0, 2 * games + 1):
         points = Fraction(halves, 2)
         remaining = [
             PeriodGame(opponent, score, played_on=played_on) for score in _spread(points, games)
         ]
-        result = period_change(rating, [*played, *remaining], k, apply_cap=apply_cap)
+        result = period_change(rating, [*played, *remaining], k, apply_cap=apply_cap, rules=rules)
         if result.new_rating >= target:
             return Need(target, games, opponent, points, result)
     return Need(target, games, opponent, None, None)

@@ -72,6 +72,18 @@ SCENES: tuple[Scene, ...] = (
         keys(f"2000 f8 {PERIOD_GAMES} shift+tab shift+tab shift+tab 2000 tab 3 tab 1950"),
         focus_games=True,
     ),
+    Scene(
+        # A period of 2010 (S2009): the 400-point rule, K 25 from the profile (20 games), no cap.
+        "calculator-period-2010",
+        keys(
+            f"2235 f8 {add_game('1700', '1')} {add_game('2250', '0.5')} "
+            + " ".join(["shift+tab"] * 5)
+            + " 2010-06 "
+            + " ".join(["shift+tab"] * 4)
+            + " right tab tab 20"
+        ),
+        focus_games=True,
+    ),
     Scene("calculator-reference", keys("1500 tab 1600 f9")),
     Scene("help", keys("f1")),
 )

@@ -120,10 +120,11 @@ async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
         #   vs 1573: D = −105, PD 0.36 (row 99–106: 0.64 for the higher) → ΔR +0.64, ×40 = +25.60
         #   vs 1165: D = +303, PD 0.86 (row from 303)                    → ΔR +0.14, ×40 = +5.60
         # Period: 40 × 0.78 = +31.20 → +31. Each game rounded alone: +26 + 6 = +32, one more.
-        april = row_of(pilot, check, "2021-04 *"[:7])
-        assert april[3] == "40"
-        assert april[7:11] == ["+31.20", "+31", "+32", "+1"]
-        assert april[11] == str(1468 + 31)
+        april = row_of(pilot, check, "2021-04")
+        assert april[1] == "S2014"  # events from 2014-07 to 2021 (rules-by-date.md §1)
+        assert april[4] == "40"
+        assert april[8:12] == ["+31.20", "+31", "+32", "+1"]
+        assert april[12] == str(1468 + 31)
         # The crossings list and the chart are there too.
         assert table(pilot, "#crossings").row_count > 0
         assert history(pilot).query("#trajectory")
@@ -201,9 +202,9 @@ async def test_adding_a_game_stores_it_and_updates_everything(
     # K 40 (no games before) → +28.00, and the live rating 1828.00.
     assert row_of(pilot, "#games", str(game.id))[4] == "1828.00"
     march = row_of(pilot, "#fide-check", "2026-03")
-    assert march[1:4] == ["1800", "1", "40"]
-    assert march[7:9] == ["+28.00", "+28"]
-    assert march[11] == "1828"
+    assert march[1:5] == ["S2025", "1800", "1", "40"]  # a game of 2026-03: S2025 (from 2025-10)
+    assert march[8:10] == ["+28.00", "+28"]
+    assert march[12] == "1828"
     # Tier Diamond (1800) stays Diamond: no crossing.
     assert table(pilot, "#crossings").row_count == 0
 
@@ -248,7 +249,7 @@ async def test_editing_a_game_changes_the_database_and_the_screen(
     await press(pilot, "e tab tab tab 0 ctrl+s")
     assert repository.get_game(game.id).score == 0
     assert row_of(pilot, "#games", str(game.id))[3:] == ["0", "1788.00"]
-    assert row_of(pilot, "#fide-check", "2026-03")[7] == "−12.00"
+    assert row_of(pilot, "#fide-check", "2026-03")[8] == "−12.00"
 
 
 async def test_deleting_asks_first(pilot: Pilot[None], repository: Repository) -> None:
@@ -486,7 +487,7 @@ async def test_a_published_rating_is_checked_against_the_replay(
     assert [
         (p.month, p.rating) for p in repository.list_published(repository.find_player("Ana").id)
     ] == [("2026-04", 1828)]
-    assert row_of(pilot, "#fide-check", "2026-03")[12] == "1828 ✓"
+    assert row_of(pilot, "#fide-check", "2026-03")[13] == "1828 ✓"
 
 
 async def enter_path(pilot: Pilot[None], key: str, path: Path) -> None:

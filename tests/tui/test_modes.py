@@ -4,11 +4,11 @@ worked out by hand from the spec (E = 1/(1+10^(D/400)); PD from table 8.1.2's ch
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from elotui.tui.scenes import add_game
 from elotui.tui.widgets.choice import Choice
-from elotui.tui.widgets.mode_panes import GamesTable
+from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
 from tests.tui.conftest import text, type_keys
 
 
@@ -206,3 +206,86 @@ async def test_reference_table(pilot: Pilot[None]) -> None:
     assert table.get_row("200") == ["+200", "76.0%", "0.76"]
     assert table.get_row("400") == ["+400", "90.9%", "0.92"]
     assert "D = −100 → elo 36.0%, fide PD 0.36" in text(pilot.app, "#reference-current")
+
+
+async def enter_fifteen_wins(pilot: Pilot[None]) -> None:
+    """Rating 1500, K 40, fifteen wins against 1500 (D 0, PD .50 each): ΣΔR 15 × +.50 = +7.50."""
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "1500 tab tab 40 f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, " ".join(add_game("1500", "1") for _ in range(15)))
+    pilot.app.screen.query_one("#target", Input).focus()
+    await type_keys(pilot, "1840 tab 5 tab 1500")
+
+
+async def test_what_do_i_need_follows_the_cap_switch(pilot: Pilot[None]) -> None:
+    # Target 1840 = +340. Five more games against 1500 (PD .50), P points: ΣΔR = 7.50 + P − 2.50.
+    # Cap off, K 40: 40 × (5 + P) ≥ 340 → P ≥ 3.5 → 40 × 8.50 = 340 → 1840.
+    # Cap on (2026, 20 games: K = floor(700/20) = 35): 35 × (5 + P) ≥ 340 → P ≥ 4.71 → 5
+    # → 35 × 10.00 = 350 → 1850.
+    await enter_fifteen_wins(pilot)
+    assert "at least 5 / 5 against 1500 → 1850" in text(pilot.app, "#period-need")
+    pilot.app.screen.query_one("#cap", Choice).focus()
+    await type_keys(pilot, "right")
+    assert "at least 3.5 / 5 against 1500 → 1840" in text(pilot.app, "#period-need")
+
+
+async def test_what_do_i_need_follows_the_month(pilot: Pilot[None]) -> None:
+    # The same period in 2013-06 (S2012): no 700 cap before 2014-07, so K 40 even with the switch
+    # on: 3.5 → 1840, as with the cap off above.
+    await enter_fifteen_wins(pilot)
+    pilot.app.screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2013-06")
+    assert "at least 3.5 / 5 against 1500 → 1840" in text(pilot.app, "#period-need")
+    assert "Rules S2012" in text(pilot.app, "#period-k")
+    assert "no 700 cap in S2012" in text(pilot.app, "#period-k")
+    # 15 games so far: 40 × 15 = 600, not over 700, so the missing cap changed nothing: no mark.
+    assert "Rule uncertain" not in text(pilot.app, "#period-details")
+
+
+async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
+    # 2235 beats 1700 (D +535), K 15. 2008-06 (S2006): D counts as 350 → PD .89, ΔR +.11,
+    # 15 × .11 = +1.65. 2010-06 (S2009): 400 → PD .92, ΔR +.08, +1.20 (fide-rules.md table 8.1.2).
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "2235 tab tab 15 f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, add_game("1700", "1"))
+    table = pilot.app.screen.query_one(GamesTable)
+    pilot.app.screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2008-06")
+    assert table.get_row_at(0)[3:] == ["+535", "+350", "0.89", "+0.11"]
+    assert "15 × +0.11 = +1.65" in text(pilot.app, "#period-change")
+    assert "350-point rule applied to 1 game" in text(pilot.app, "#period-details")
+    note = str(pilot.app.screen.query_one(PeriodPane).query_one(".note", Static).content)
+    assert note.startswith("FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no 700 cap")
+    # K 15 typed: in S2006 the K of a player under 2400 with 30 games (K 25/15/10).
+    assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in text(pilot.app, "#period-k")
+    await type_keys(pilot, "backspace backspace backspace backspace backspace 10-06")  # → 2010-06
+    assert table.get_row_at(0)[3:] == ["+535", "+400", "0.92", "+0.08"]
+    assert "15 × +0.08 = +1.20" in text(pilot.app, "#period-change")
+
+
+async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
+    # Rating 1800 with 20 games played: 2010 (S2009) 25 until 30 games; 2012-06 (S2011) 30;
+    # at 2450, published 2400+ but fewer than 30 games before 2014-07: still 30 (S2011);
+    # in 2026 (S2025, no 30-game condition) K 10.
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "1800 f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, add_game("1800", "1"))
+    screen = pilot.app.screen
+    screen.query_one("#k-source", Choice).focus()
+    await type_keys(pilot, "right")
+    screen.query_one("#games-played", Input).focus()
+    await type_keys(pilot, "20")
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2010-06")
+    assert "Rules S2009 · K 25" in text(pilot.app, "#period-k")
+    await type_keys(pilot, "backspace backspace backspace backspace 2-06")  # 2010-06 → 2012-06
+    assert "Rules S2011 · K 30" in text(pilot.app, "#period-k")
+    screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "backspace backspace backspace backspace 2450")
+    assert "Rules S2011 · K 30" in text(pilot.app, "#period-k")
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2026-06")
+    assert "Rules S2025 · K 10" in text(pilot.app, "#period-k")

@@ -28,6 +28,19 @@ def counted_diff(rules: RuleSet, own: int, opponent: int, *, upgrade_spent: bool
     return diff
 
 
+def difference_text(rules: RuleSet) -> str:
+    """The rule set's difference rule in a few words: "D over 350 counts as 350"."""
+    rule = rules.difference
+    if rule.limit is None:
+        return "no limit on D (the table runs to 735)"
+    text = f"D over {rule.limit} counts as {rule.limit}"
+    if rule.once_per_event:
+        text += ", once per event for the higher rated"
+    if rule.exempt_from is not None:
+        text += f" (not for {rule.exempt_from}+)"
+    return text
+
+
 def upgraded_games(
     rules: Sequence[RuleSet], events: Sequence[Hashable], diffs: Sequence[int]
 ) -> set[int]:

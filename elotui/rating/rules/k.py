@@ -17,6 +17,17 @@ class KProfile(NamedTuple):
     fixed_k: int | None = None  # a K the user chose; replaces the K rules of every era, not the cap
 
 
+def profile_with_rating(profile: KProfile, rules: RuleSet, rating: int | None) -> KProfile:
+    """`profile` with what the rating at the period start says: it is the list just published, so
+    at `top_from` (2400) or more the player has been published there (K 10 for good), and at
+    `junior_until` (2300) or more the junior K is over."""
+    if rating is None:
+        return profile
+    reached_2400 = profile.reached_2400 or rating >= rules.k.top_from
+    reached_2300 = reached_2400 or profile.reached_2300 or rating >= rules.k.junior_until
+    return profile._replace(reached_2400=reached_2400, reached_2300=reached_2300)
+
+
 def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
     """K for a period and why, before the 700 cap (K is fixed for the period from its start)."""
     rule = rules.k
@@ -39,6 +50,20 @@ def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, 
     if games < rule.games_for_regular:
         return rule.new_player, f"new player, {games} of {rule.games_for_regular} games"
     return rule.regular, f"under {rule.top_from}"
+
+
+def k_choices(rules: RuleSet) -> dict[int, str]:
+    """The K values of a rule set and who gets each: {25: "new player (< 30 games)", 15: ...}."""
+    rule = rules.k
+    if rule.everyone is not None:
+        return {rule.everyone: "every player"}
+    choices: dict[int, list[str]] = {}
+    choices.setdefault(rule.new_player, []).append(f"new player (< {rule.games_for_regular} games)")
+    if rule.junior is not None:
+        choices.setdefault(rule.junior, []).append(f"junior under {rule.junior_until}")
+    choices.setdefault(rule.regular, []).append(f"under {rule.top_from}")
+    choices.setdefault(rule.top, []).append(f"published {rule.top_from}")
+    return {k: " or ".join(who) for k, who in choices.items()}
 
 
 def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int) -> bool:

@@ -644,25 +644,42 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
     def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
         from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
         from elotui.rating.need import points_needed
+        from elotui.rating.rules import rules_for
+        from elotui.rating.rules.k import k_choices, profile_with_rating
+        from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
         pane = self._period_pane()
         status = self.query_one("#status", Static)
         source = self.query_one("#k-source", Choice).value
-        # The month decides which rules apply (the 2650 exemption from 2025-10) and the age for K.
+        # The month decides the rule set (difference rule, K choices, 700 cap, floor: an event
+        # starting on its first day) and the age for K.
         month = self._read("period-month", lambda t: parse_month(t, "Period"))
+        rules = rules_for("standard", month) if month is not None else None
         capped = self.query_one("#cap", Choice).value == "on"
         k: int | None
         if source == "field":
-            k, reason = k_field, f"K field: {k_meaning(str(k_field))}"
+            # What the K typed means in the era of the month (its K choices), not today's.
+            who = k_choices(rules).get(k_field) if rules is not None and k_field else None
+            era = rules.name if rules is not None else ""
+            reason = f"K field: {era} {who}" if who else f"K field: not a {era} K"
+            k = k_field
         else:
             birth = self._read("birth-year", lambda t: parse_year(t, "Birth year"), optional=True)
             played_before = self._read("games-played", lambda t: parse_count(t, "Games played"))
             reached = self.query_one("#reached-2400", Choice).value == "yes"
             k = None
             reason = ""
-            if played_before is not None and month is not None and not self._problems:
-                profile = KProfile(birth, played_before, reached, reached)
-                k, why = k_factor(profile, month.year)
+            if (
+                played_before is not None
+                and month is not None
+                and rules is not None
+                and not self._problems
+            ):
+                # The rating at the start is the list just published: 2400+ there is "ever 2400".
+                profile = profile_with_rating(
+                    KProfile(birth, played_before, reached, reached), rules, rating
+                )
+                k, why = k_factor(profile, month.year, rules)
                 reason = f"profile: {why}"
         # The need fields only feed the need line: a bad one blanks that line, not the period.
         target = self._read(
@@ -681,7 +698,13 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
         need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
 
         table = self._games_table()
-        if not self._show_status(status) or rating is None or k is None or month is None:
+        if (
+            not self._show_status(status)
+            or rating is None
+            or k is None
+            or month is None
+            or rules is None
+        ):
             pane.blank()
             for key in self._games:
                 for column in ("diff", "diff_used", "pd", "delta"):
@@ -690,19 +713,28 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
         games = [
             PeriodGame(opponent, score, played_on=month) for opponent, score in self._games.values()
         ]
-        result = period_change(rating, games, k, reason, apply_cap=capped) if games else None
+        result = (
+            period_change(rating, games, k, reason, apply_cap=capped, rules=rules)
+            if games
+            else None
+        )
         n = len(games)
-        k_line = f"K {k} ({reason})"
-        if not capped:
-            k_line += " · 700 cap OFF: not the FIDE rules"
+        cap = rules.k_times_games_max
+        k_line = f"Rules {rules.name} · K {k} ({reason})"
+        if cap is None:
+            k_line += f" · no 700 cap in {rules.name} (before 2014-07)"
+        elif not capped:
+            k_line += f" · {cap} cap OFF: not the FIDE rules"
         elif result is None:
-            k_line += " · 700 cap: K × games may not exceed 700"
+            k_line += f" · {cap} cap: K × games may not exceed {cap}"
         elif result.cap_applied:
-            k_line += f" · 700 cap: {k} × {n} = {k * n} > 700 → K {result.k_applied}"
+            k_line += f" · {cap} cap: {k} × {n} = {k * n} > {cap} → K {result.k_applied}"
         else:
-            k_line += f" · 700 cap not reached ({k} × {n} = {k * n})"
+            k_line += f" · {cap} cap not reached ({k} × {n} = {k * n})"
         pane.show_k(k_line)
-        pane.show(result)
+        pane.show_rules(rules)
+        uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
+        pane.show(result, rules, uncertain)
         if result is not None:
             for key, delta in zip(self._games, result.games, strict=True):
                 table.update_cell(key, "diff", signed_int(delta.diff))
@@ -716,4 +748,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
                 None, "What do I need: type a target T, remaining games R and their average X."
             )
         else:
-            pane.show_need(points_needed(rating, k, target, remaining, average, played=games))
+            pane.show_need(
+                points_needed(
+                    rating, k, target, remaining, average,
+                    played=games, played_on=month, apply_cap=capped, rules=rules,
+                )
+            )  # fmt: skip

@@ -67,15 +67,15 @@ RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
                 ("res", "result", 3), ("live", "live", 7))  # fmt: skip
 CHECK_COLUMNS = (
-    ("month", "month", 9), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
-    ("why", "why", 12), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 8),
+    ("month", "month", 7), ("rules", "rules", 6), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
+    ("why", "why", 10), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 7),
     ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
-    ("end", "end", 9), ("published", "published", 9),
+    ("end", "end", 9), ("listed", "published", 6),
 )  # fmt: skip
 CROSSING_COLUMNS = (("list", "date", 7), ("crossing", "change", 14), ("rating", "rating", 6))
 
 SHORT_REASONS = (
-    ("published 2400", "2400 reached"),
+    ("published 2400", "ever 2400"),
     ("junior", "junior"),
     ("fixed", "fixed K"),
     ("games", "< 30 games"),
@@ -287,7 +287,8 @@ def short_reason(period: ReplayPeriod) -> str:
 def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
     difference = period.rounding_difference
     return (
-        period.period + (" *" if period.uncertain else ""),
+        period.period,
+        period.rules + ("*" if period.uncertain else ""),  # the rule set; * a decision of ours
         "unrated" if period.rating_start is None else str(period.rating_start),
         str(period.n),
         k_value(period),
@@ -301,6 +302,31 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
         end_cell(period),
         published_text(period),
     )
+
+
+def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    """The one-time uplift of the list `period` feeds, as its own row (rules-by-date.md §3): the list
+    month, "uplift", the result it raises, the raise under "rounded" and the raised list."""
+    cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
+    cells.update(
+        month=period.list_month,
+        rules="uplift",
+        start=str(period.rating_end),
+        rounded=signed(period.uplift),
+        end=str(period.next_list),
+    )
+    return tuple(cells.values())
+
+
+def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
+    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period."""
+    rows: list[Row] = []
+    for p in reversed(periods):
+        if p.uplift is not None:
+            rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
+        if worth_checking(p):
+            rows.append((p.period, check_cells(p)))
+    return rows
 
 
 def end_cell(period: ReplayPeriod) -> str:
@@ -750,11 +776,8 @@ class HistoryScreen(AppScreen):
     def _show_replay(self, view: ReplayView) -> None:
         self._show_summary()
         result = view.replay
-        periods = [p for p in reversed(result.periods) if worth_checking(p)]
-        sync_table(
-            self.query_one("#fide-check", DataTable),
-            [(p.period, check_cells(p)) for p in periods],
-        )
+        periods = [p for p in result.periods if worth_checking(p) or p.uplift is not None]
+        sync_table(self.query_one("#fide-check", DataTable), check_rows(periods))
         sync_table(
             self.query_one("#crossings", DataTable),
             [

@@ -19,6 +19,7 @@ from elotui.rating.calculator import Method, SeriesStep, SeveralGames
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import PeriodResult, counted_diff
 from elotui.rating.need import Need
+from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import (
@@ -176,7 +177,22 @@ class PeriodPane(Pane):
     def show_k(self, text: str) -> None:
         self.query_one("#period-k", Static).update(text)
 
-    def show(self, period: PeriodResult | None) -> None:
+    def show_rules(self, rules: RuleSet) -> None:
+        """The note names the rule set of the period's month and its rules, not today's."""
+        from elotui.rating.rules.difference import difference_text
+
+        cap = rules.k_times_games_max
+        cap_text = f"the {cap} cap" if cap is not None else "no 700 cap"
+        self.query_one(".note", Static).update(
+            f"FIDE rules {rules.name}: table 8.1.2, {difference_text(rules)}, {cap_text},"
+            " one rounding per period"
+        )
+
+    def show(
+        self, period: PeriodResult | None, rules: RuleSet, uncertain: Sequence[str] = ()
+    ) -> None:
+        """The period's change under `rules` (its difference rule and floor are named), with the
+        "rule uncertain" texts of our decisions that changed it."""
         change = self.query_one("#period-change", Static)
         new = self.query_one("#period-new", Static)
         details = self.query_one("#period-details", Static)
@@ -209,9 +225,12 @@ class PeriodPane(Pane):
             ),
         ]
         if period.clamped_games:
-            lines.append(f"400-point rule applied to {period.clamped_games} game(s)")
+            limit = rules.difference.limit
+            lines.append(f"{limit}-point rule applied to {period.clamped_games} game(s)")
         if period.unrated_next_list:
-            lines.append("Below 1400: unrated on the next list")
+            lines.append(f"Below {period.floor}: unrated on the next list")
+        if uncertain:
+            lines.append(f"Rule uncertain: {'; '.join(uncertain)}")
         details.update("\n".join(lines))
 
     def show_need(self, need: Need | None, hint: str = "") -> None:
