@@ -172,16 +172,24 @@ def _score_text(score: Fraction) -> str:
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
 
 
-def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
+def add_list_option(
+    parser: argparse.ArgumentParser,
+    help_text: str,
+    default: str | None,
+    *,
+    also: tuple[str, ...] = (),
+) -> None:
     """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
 
-    One definition for every command's `--list` (calc, period, need and replay take it next)."""
+    One definition for every command's `--list` (calc, period, need and replay take it next).
+    `also`: choices after the lists (`replay --list all`)."""
+    choices = (*RATING_LISTS, *also)
     parser.add_argument(
         "--list",
         dest="rating_list",
-        choices=RATING_LISTS,
+        choices=choices,
         default=default,
-        metavar="|".join(RATING_LISTS),
+        metavar="|".join(choices),
         help=help_text,
     )
 
