@@ -40,6 +40,7 @@ class HistoryScene:
 HISTORY_SCENES: tuple[HistoryScene, ...] = (
     HistoryScene("history-logbook"),
     HistoryScene("history-second-player", keys("right_square_bracket")),
+    HistoryScene("history-rapid-list", keys("l")),
     HistoryScene("history-add-game", keys("a 2026-01-10 tab Ana tab 2150 tab d")),
     HistoryScene("history-edit-game", keys("e")),
     HistoryScene("history-delete-game", keys("delete")),
