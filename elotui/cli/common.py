@@ -94,19 +94,27 @@ def add_command(
     return parser
 
 
-def add_list_option(parser: argparse.ArgumentParser, help_text: str, default: str | None) -> None:
-    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given).
+def add_list_option(
+    parser: argparse.ArgumentParser,
+    help_text: str,
+    default: str | None,
+    *,
+    also: tuple[str, ...] = (),
+) -> None:
+    """`--list standard|rapid|blitz` into `args.rating_list` (`default` when not given); `also`:
+    choices after the lists (`replay --list all`).
 
     One definition for every command's `--list` (the logbook commands, calc, period, need, replay).
     Here rather than in logbook_commands: `calc` and `period` must not load the logbook to parse."""
     from elotui.rating.rules.records import RATING_LISTS  # NamedTuples only: cheap to import
 
+    choices = (*RATING_LISTS, *also)
     parser.add_argument(
         "--list",
         dest="rating_list",
-        choices=RATING_LISTS,
+        choices=choices,
         default=default,
-        metavar="|".join(RATING_LISTS),
+        metavar="|".join(choices),
         help=help_text,
     )
 

@@ -10,7 +10,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, print_table
-from elotui.cli.logbook_commands import db_path, open_repository, wants_json
+from elotui.cli.logbook_commands import add_list_option, db_path, open_repository, wants_json
 from elotui.rating.text import (
     cents,
     end_text,
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord
     from elotui.logbook.repository import Repository
     from elotui.rating.replay import Replay
+    from elotui.rating.rules import RatingList
+
+ALL_LISTS = "all"  # `--list all`: the three lists, a table each, JSON keyed by list
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,24 +42,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="replay from a throwaway copy of the demo logbook",
     )  # fmt: skip
     replay.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    add_list_option(
+        replay, "the rating list to replay, or all three (default standard)", "standard",
+        also=(ALL_LISTS,),
+    )  # fmt: skip
     replay.set_defaults(handler=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from elotui.cli.replay_json import replay_json
-    from elotui.logbook.records import LogbookError
-    from elotui.rating.replay import replay
+    from elotui.cli.replay_json import lists_json, replay_json
+    from elotui.logbook.records import RATING_LISTS, LogbookError
+    from elotui.rating.replay import replay_lists
 
+    shown: tuple[RatingList, ...] = (
+        RATING_LISTS if args.rating_list == ALL_LISTS else (args.rating_list,)
+    )
+    # Rapid and blitz read the standard list in force (rules-by-date §2): it is always replayed.
+    read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
     try:
-        player, games, published = _read_player(args)
+        player, games, published = _read_player(args, read)
     except LogbookError as error:
         raise UsageError(str(error)) from None
-    _refuse_dates_out_of_range(games)
-    result = replay(player, games, published, apply_cap=not args.no_cap)
+    _refuse_dates_out_of_range([game for listed in games.values() for game in listed])
+    results = replay_lists(player, games, published, apply_cap=not args.no_cap, lists=shown)
     if wants_json(args):
-        sys.stdout.write(replay_json(result))
+        if args.rating_list == ALL_LISTS:
+            sys.stdout.write(lists_json(player.name, not args.no_cap, results))
+        else:
+            sys.stdout.write(replay_json(results[shown[0]]))
         return 0
-    print_replay(result)
+    for index, name in enumerate(shown):
+        if len(shown) > 1 or name != "standard":
+            if index:
+                print()
+            print(f"— {name} list —")
+        print_replay(results[name])
+        print_list_notes(results[name], name)
     return 0
 
 
@@ -74,8 +95,25 @@ def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
         )
 
 
-def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecord], dict[str, int]]:
-    """The player's profile, games and published ratings.
+def print_list_notes(result: Replay, rating_list: RatingList) -> None:
+    """What only rapid and blitz have, under the table: the 2022-10 raise and the games not rated."""
+    from elotui.rating.rules import rule_set_named
+    from elotui.rating.text import not_rated_text, raise_text
+
+    notes = [raise_text(p) for p in result.periods if p.raised_to is not None]
+    for p in result.periods:
+        for g in result.games[p.games_from : p.games_to]:
+            if g.not_rated:
+                text = not_rated_text(g, rule_set_named(p.rules, rating_list))
+                notes.append(f"{g.date.isoformat()} vs {g.opponent_rating}: {text}")
+    if notes:
+        print("\n".join(notes))
+
+
+def _read_player(
+    args: argparse.Namespace, rating_lists: tuple[RatingList, ...] = ("standard",)
+) -> tuple[PlayerRecord, dict[RatingList, list[GameRecord]], dict[RatingList, dict[str, int]]]:
+    """The player's profile, and games and published ratings of each list.
 
     A logbook already at the current schema is read with plain sqlite3 (no SQLAlchemy to import);
     anything else goes through the repository, which migrates or refuses with a reason.
@@ -89,8 +127,11 @@ def _read_player(args: argparse.Namespace) -> tuple[PlayerRecord, list[GameRecor
         source = open_repository(args, create=False)
     try:
         player = source.find_player(args.player)
-        games = source.games_for_replay(player.id)
-        published = {p.month: p.rating for p in source.list_published(player.id)}
+        games = {name: source.games_for_replay(player.id, name) for name in rating_lists}
+        published = {
+            name: {p.month: p.rating for p in source.list_published(player.id, name)}
+            for name in rating_lists
+        }
     finally:
         source.close()
     return player, games, published

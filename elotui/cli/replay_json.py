@@ -5,9 +5,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from elotui.rating.replay import Crossing, Replay, ReplayedGame, ReplayPeriod
+from elotui.rating.rules import RatingList
 
 _SCORE_VALUE = {2: 1, 1: 0.5, 0: 0}  # score in half points → the JSON number
 
@@ -36,6 +38,7 @@ def _game_document(g: ReplayedGame) -> dict[str, Any]:
         "live_rating": _cents(g.live_hundredths),
         "counted": g.counted,
         "pooled": g.pooled,
+        "not_rated": g.not_rated,
     }
 
 
@@ -68,6 +71,7 @@ def _period_document(p: ReplayPeriod) -> dict[str, Any]:
         "pool_games": p.pool_games,
         "initial_rating": p.initial_rating,
         "initial_published": p.initial_published,
+        "raised_to": p.raised_to,
     }
 
 
@@ -100,3 +104,14 @@ def replay_json(result: Replay) -> str:
     """`replay_document(result)` as JSON text: plain ints, floats and strings, so the C encoder does
     the work (100,000 games in a fraction of a second)."""
     return json.dumps(replay_document(result), ensure_ascii=False) + "\n"
+
+
+def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay]) -> str:
+    """`replay --list all`: the one-list document of each list, keyed by list (standard, rapid,
+    blitz)."""
+    document = {
+        "player": player,
+        "apply_cap": apply_cap,
+        "lists": {name: replay_document(result) for name, result in results.items()},
+    }
+    return json.dumps(document, ensure_ascii=False) + "\n"

@@ -10,7 +10,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from elotui.rating.replay import Crossing, ReplayPeriod
+    from elotui.rating.replay import Crossing, ReplayedGame, ReplayPeriod
+    from elotui.rating.rules import RuleSet
 
 MINUS = "−"  # U+2212, as the product spec writes changes
 
@@ -69,6 +70,24 @@ def uplift_text(period: ReplayPeriod) -> str:
     if period.uplift is None:
         return ""
     return f"{period.list_month} uplift {signed(period.uplift)}"
+
+
+def raise_text(period: ReplayPeriod) -> str:
+    """The 2022-10 raise of a rapid or blitz list to standard − 100, shown like a published rating:
+    "2022-10 raise to 1750"."""
+    if period.raised_to is None:
+        return ""
+    return f"{period.list_month} raise to {period.raised_to}"
+
+
+def not_rated_text(game: ReplayedGame, rules: RuleSet) -> str:
+    """Why a game entered as rated was not rated by `rules` (the rule set of its period):
+    "not rated: |D| 605 ≥ 600, a player above 2600 (RB2024-12)"."""
+    gap = rules.difference.not_rated_gap
+    if not game.not_rated or gap is None or game.rating_before is None:
+        return ""
+    diff = abs(game.rating_before - (game.opponent_rating or 0))
+    return f"not rated: |D| {diff} ≥ {gap[0]}, a player above {gap[1]} ({rules.name})"
 
 
 def end_text(period: ReplayPeriod) -> str:

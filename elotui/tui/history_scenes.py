@@ -40,6 +40,7 @@ HISTORY_SCENES: tuple[HistoryScene, ...] = (
     HistoryScene("history-second-player", keys("right_square_bracket")),
     # The demo player since 2008: quarterly and bi-monthly periods, the floor, the 2024-03 uplift.
     HistoryScene("history-eras", player="Margaux Vidal"),
+    HistoryScene("history-rapid-list", keys("l")),
     HistoryScene("history-add-game", keys("a 2026-01-10 tab Ana tab 2150 tab d")),
     HistoryScene("history-edit-game", keys("e")),
     HistoryScene("history-delete-game", keys("delete")),

@@ -38,6 +38,7 @@ ARGV: dict[str, list[str]] = {
     "published list": ["published", "list", "--player", "Ana"],
     "published remove": ["published", "remove", "--player", "Ana", "--month", "2026-11"],
     "replay": ["replay", "--demo", "--player", "Camille Laurent"],
+    "replay --list all": ["replay", "--demo", "--player", "Camille Laurent", "--list", "all"],
     "import": ["import", "{dir}/games.csv", "--player", "Ana"],
     "export -o FILE": ["export", "-o", "{dir}/out.csv"],
     "export (no -o)": ["export"],

@@ -89,3 +89,34 @@ def test_replay_demo_shows_months_and_every_crossing_kind(
     code, out, _ = run_cli("replay", "--demo", "--player", "Hugo Bernard")
     assert code == 0
     assert "Crossings" in out and "✗" in out
+
+
+def test_replay_of_the_three_lists_of_a_demo_player(capsys: pytest.CaptureFixture[str]) -> None:
+    # The demo's Hugo Bernard has games on all three lists (34 rapid, 37 blitz; docs of the demo).
+    doc = replay_json(capsys, "--demo", "--player", "Hugo Bernard", "--list", "all")
+    assert (doc["player"], list(doc["lists"])) == ("Hugo Bernard", ["standard", "rapid", "blitz"])
+    lists = doc["lists"]
+    assert (len(lists["rapid"]["games"]), len(lists["blitz"]["games"])) == (34, 37)
+    for name in ("standard", "rapid", "blitz"):
+        assert lists[name]["periods"], name
+    # One list is the document it always was, and the same as that list inside --list all.
+    assert replay_json(capsys, "--demo", "--player", "Hugo Bernard") == lists["standard"]
+    assert (
+        replay_json(capsys, "--demo", "--player", "Hugo Bernard", "--list", "blitz")
+        == (lists["blitz"])
+    )
+    # The loss to a 2655 on 2025-02-13 (RB2024-12): |D| ≥ 600 with a player above 2600, not rated.
+    (lost,) = [g for g in lists["blitz"]["games"] if g["opponent_rating"] == 2655]
+    assert (lost["date"], lost["not_rated"], lost["counted"], lost["change"]) == (
+        "2025-02-13", True, False, None,
+    )  # fmt: skip
+    # The first rapid and blitz periods start from the standard list (Hugo was unrated on them).
+    assert lists["rapid"]["periods"][0]["start_source"] == "standard"
+    code, out, _ = run_cli("replay", "--demo", "--player", "Hugo Bernard", "--list", "all")
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("— ")] == [
+        "— standard list —", "— rapid list —", "— blitz list —",
+    ]  # fmt: skip
+    assert "2025-02-13 vs 2655: not rated:" in out
+    code, _, err = run_cli("replay", "--demo", "--player", "Hugo Bernard", "--list", "classic")
+    assert code == 2 and "classic" in err

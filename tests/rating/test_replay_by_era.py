@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elotui.rating.replay import ReplayGame, ReplayPlayer, replay
-from elotui.rating.rules import RULE_SETS, RuleSet
+from elotui.rating.calendar import month_index, month_label
+from elotui.rating.replay import Replay, ReplayGame, ReplayPlayer, replay
+from elotui.rating.rules import RULE_SETS, RatingList, RuleSet, rules_for
+from elotui.rating.rules.difference import not_rated
 from elotui.rating.rules.period import PeriodGame, period_change
 
 EVERY_RULE_SET = [
@@ -36,6 +38,35 @@ games_strategy = st.lists(
 
 
 Raw = list[tuple[int, int, int | None, int | None, int, int | None, str | None, bool]]
+
+
+def entered_start(rules: RuleSet, games: list[ReplayGame], start: int) -> dict[str, int]:
+    """The profile's start rating is the standard list's: a rapid or blitz replay starts from a rating
+    entered on its own list, for the month of the earliest game (so its first period)."""
+    if rules.rating_list == "standard" or not games:
+        return {}
+    return {month_label(month_index(min(g.date for g in games))): start}
+
+
+def check_not_rated(result: Replay, games: list[ReplayGame], rating_list: RatingList) -> None:
+    """Exactly the games the rule set of their event start does not rate (RB2024-12's 600 rule, on
+    Ro and the opponent's rating) are flagged, and they count for nothing."""
+    by_id = {g.id: g for g in games}
+    for g in result.games:
+        entered = by_id[g.id]
+        expected = (
+            entered.rated
+            and g.rating_before is not None
+            and g.opponent_rating is not None
+            and not_rated(
+                rules_for(rating_list, entered.event_start or entered.date),
+                g.rating_before,
+                g.opponent_rating,
+            )
+        )
+        assert g.not_rated == expected
+        if g.not_rated:
+            assert not g.counted and g.change_hundredths is None
 
 
 def build(rules: RuleSet, following: RuleSet | None, raw: Raw) -> list[ReplayGame]:
@@ -76,7 +107,9 @@ def test_each_period_agrees_with_the_reference_under_every_rule_set(
 ) -> None:
     player = ReplayPlayer("P", birth_year=1990, start_rating=start, games_before=games_before)
     games = build(rules, following, raw)
-    result = replay(player, games, {}, apply_cap=apply_cap, rating_list=rules.rating_list)
+    entered = entered_start(rules, games, start)
+    result = replay(player, games, entered, apply_cap=apply_cap, rating_list=rules.rating_list)
+    check_not_rated(result, games, rules.rating_list)
     by_id = {g.id: g for g in games}
     for month in result.periods:
         if month.unrated:
@@ -135,7 +168,9 @@ def test_periods_mixing_two_rule_sets_agree_with_the_reference(
         name = None if event is None else f"{event}{begins}"
         games.append(ReplayGame(on, opp, halves, own, rated, name, begins, end, id=i))
     player = ReplayPlayer("P", birth_year=1990, start_rating=start, games_before=100)
-    result = replay(player, games, {}, apply_cap=apply_cap, rating_list=rules.rating_list)
+    entered = entered_start(rules, games, start)
+    result = replay(player, games, entered, apply_cap=apply_cap, rating_list=rules.rating_list)
+    check_not_rated(result, games, rules.rating_list)
     by_id = {g.id: g for g in games}
     for month in result.periods:
         if month.unrated or month.games_to == month.games_from:

@@ -604,8 +604,12 @@ def test_the_calculators_fide_method_follows_the_era() -> None:
 def test_a_rapid_replay_reads_the_rapid_rule_sets() -> None:
     # 2015 rapid (RB2012): K 20 for everyone, no difference limit. A 2400 player with 5 games beats
     # 1700: D 700 → PD .99 (row 620–735) → ΔR .01 × 20 = 0.20 → +0 (the standard list: K 10, 400).
+    # The profile's rating is the standard one: the rapid rating is entered for that list.
     player = adult(2400, games_before=5, reached_2400=True)
-    period = replay(player, [game("2015-05-10", 1700, WIN)], {}, rating_list="rapid").periods[0]
+    rapid_list = {"2015-05": 2400}
+    period = replay(
+        player, [game("2015-05-10", 1700, WIN)], rapid_list, rating_list="rapid"
+    ).periods[0]
     assert (period.rules, period.k, period.change_hundredths) == ("RB2012", 20, 20)
 
 

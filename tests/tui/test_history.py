@@ -310,8 +310,9 @@ def typed(text: str) -> list[str]:
     return ["space" if c == " " else "enter" if c == "\n" else c for c in text]
 
 
-# Tab stops of the game form after the result: event, event from, event to, own rating, rated, notes.
-EVENT, EVENT_FROM, EVENT_TO, NOTES = 1, 2, 3, 6
+# Tab stops of the game form after the result: event, event from, event to, own rating, rated, list,
+# notes.
+EVENT, EVENT_FROM, EVENT_TO, NOTES = 1, 2, 3, 7
 
 
 async def test_a_game_is_added_with_its_event_dates_and_notes(

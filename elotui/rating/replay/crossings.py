@@ -37,8 +37,12 @@ def crossings_between(
     floor: int,
     top_from: int,
     became_top: bool,
+    titles: bool = True,
 ) -> list[Crossing]:
-    """The crossings from the list in force during a period to the next one (updates `titles_met`)."""
+    """The crossings from the list in force during a period to the next one (updates `titles_met`).
+
+    `titles`: whether this list's ratings meet title requirements (the standard list only).
+    """
     found: list[Crossing] = []
     if before is not None and after is None:
         assert result is not None
@@ -64,7 +68,7 @@ def crossings_between(
             direction: Literal["up", "down"] = "up" if new.floor > old.floor else "down"
             found.append(Crossing(label, list_day, "tier", old.name, new.name, direction, after))
     for title, need in sorted(TITLE_REQUIREMENTS.items(), key=lambda item: (item[1], item[0])):
-        if title in titles_met or after < need:
+        if not titles or title in titles_met or after < need:
             continue
         titles_met.add(title)
         note = f"{title} rating requirement met ({need})"

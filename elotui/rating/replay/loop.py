@@ -4,7 +4,8 @@ nothing stored.
 
 Periods, lists and rules (the one place the replay decides them):
 - A game belongs to the period of its event's end date, else of its own date, by the list calendar
-  (`elotui.rating.calendar`: quarterly, bi-monthly, monthly; the closing-date rule).
+  (`elotui.rating.calendar`: quarterly, bi-monthly, monthly; the closing-date rule), unless it is
+  pinned to a period (`rated_period`, rules-by-date §4): the pin always wins.
 - The **list in force during period P** (published on P's first day) is P's `rating_start`, the Ro of
   every game of P that carries no own rating (decisions §4), and the state K is taken from (decisions
   §6). P feeds the list of `list_month` (the next period's first month).
@@ -36,6 +37,21 @@ Decisions taken where the specification leaves room (each is one name below):
 - Unrated periods have no K and no change (None); they show the initial-rating pool instead
   (`pool.InitialPool`), published as the period's `rating_end` once the pool has the games the rule set
   needs and Ru reaches its floor.
+
+Rapid and blitz (rules-by-date.md §2; `rating_list`, with the standard list in force from
+`lists.standard_in_force`):
+- The profile's start rating, games before and 2400 flag are the standard list's: a rapid or blitz
+  replay starts unrated, with no games before, unless a rating is entered for that list.
+- A player unrated on the list when a period with rated games starts, and rated on standard then, is
+  rated with that standard rating (`start_source` "standard"; the list in force during the period
+  stands for "at the event start", a decision). No first-rating crossing is lost: the first result is a
+  crossing from "unrated".
+- The first list of a rule set with `raise_to_standard_minus` (2022-10) raises a rating more than that
+  below the standard list of the same month to standard − that (`ReplayPeriod.raised_to`).
+- A game the rule set does not rate (`difference.not_rated`: RB2024-12's 600 rule, judged on Ro and the
+  opponent's rating) is listed with `not_rated` and counts for nothing: not for n, K, the change or the
+  games played.
+- Titles are met on the standard list only (`RuleSet.titles`).
 """
 
 from __future__ import annotations
@@ -44,7 +60,7 @@ import datetime as dt
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from elotui.bulk import gc_paused
 from elotui.rating.calendar import (
@@ -76,6 +92,7 @@ from elotui.rating.rules.difference import (
     DiffTables,
     counted_diff,
     diff_tables,
+    not_rated,
     upgraded_games,
 )
 from elotui.rating.rules.initial import initial_from_totals, published_initial
@@ -84,6 +101,9 @@ from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
 from elotui.rating.rules.records import DECISIONS, RatingList, RuleSet
 from elotui.rating.rules.uplift import uplifted
 from elotui.rating.tables import pd_hundredths
+
+if TYPE_CHECKING:
+    from elotui.rating.replay.lists import StandardInForce
 
 _DAYS_KEY = 1_000_000  # above any date ordinal: sort key = period month index · this + ordinal
 
@@ -95,15 +115,18 @@ def replay(
     *,
     apply_cap: bool = True,
     rating_list: RatingList = "standard",
+    standard: StandardInForce | None = None,
 ) -> Replay:
     """Replay a player's games period by period under the FIDE rules of each era, as elotui reads them.
 
     `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it.
+    `standard`: for a rapid or blitz replay, the standard list in force by month (`lists.replay_lists`
+    passes it); without it the rules that read the standard list do nothing.
     """
     # One small tuple per game and no reference cycles: the collector's passes over 100,000 games
     # would cost about 40 % of the time.
     with gc_paused():
-        return _Replayer(player, published or {}, apply_cap, rating_list).run(games)
+        return _Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
 
 
 class _Replayer:
@@ -116,10 +139,15 @@ class _Replayer:
         published: Mapping[str, int],
         apply_cap: bool,
         rating_list: RatingList,
+        standard: StandardInForce | None,
     ) -> None:
         self.player = player
         self.apply_cap = apply_cap
         self.rating_list: RatingList = rating_list
+        self.standard = standard
+        # The profile's list values are the standard list's (see the module's docstring).
+        on_standard = rating_list == "standard"
+        self.start_rating = player.start_rating if on_standard else None
         # Entered lists by the period they start; an entry for a list month wins over one for another
         # month of the same period (sorted text is chronological).
         self.lists: dict[int, int] = {}
@@ -130,12 +158,17 @@ class _Replayer:
                 self.lists[start] = value
         sets = RULE_SETS[rating_list]
         self.uplifts = {month_index(r.starts): r.uplift for r in sets if r.uplift is not None}
+        self.raises = {
+            month_index(r.starts): r.raise_to_standard_minus
+            for r in sets
+            if r.raise_to_standard_minus is not None
+        }
         # What a missing cap is compared with ("no-cap"): the cap the list has later.
         self.later_cap = next(r.k_times_games_max for r in sets if r.k_times_games_max is not None)
         self.tables_by_day: dict[dt.date, DiffTables] = {}
-        self.reached_2400 = player.reached_2400
-        self.reached_2300 = player.reached_2400
-        self.games_played = player.games_before
+        self.reached_2400 = player.reached_2400 and on_standard
+        self.reached_2300 = self.reached_2400
+        self.games_played = player.games_before if on_standard else 0
         self.titles_met: set[str] = set()
         self.pool = InitialPool()
         self.out_games: list[ReplayedGame] = []
@@ -156,12 +189,19 @@ class _Replayer:
         player = self.player
         # One int per game orders by (period, date); a list already in that order is kept.
         period_by_end: dict[dt.date, int] = {}
+        pinned_periods: dict[str, int] = {}
         sort_keys = []
         for g in games:
-            end = g.event_end or g.date
-            found = period_by_end.get(end)
-            if found is None:
-                found = period_by_end[end] = period_of_end(end)
+            pinned = g.rated_period
+            if pinned is not None:  # the pin wins over the calendar (rules-by-date §4)
+                found = pinned_periods.get(pinned)
+                if found is None:
+                    found = pinned_periods[pinned] = period_start(parse_month(pinned))
+            else:
+                end = g.event_end or g.date
+                found = period_by_end.get(end)
+                if found is None:
+                    found = period_by_end[end] = period_of_end(end)
             sort_keys.append(found * _DAYS_KEY + g.date.toordinal())
         ordered: Sequence[GameLike] = games
         if any(a > b for a, b in pairwise(sort_keys)):
@@ -175,7 +215,7 @@ class _Replayer:
         elif lists:
             first = last = min(lists)
         else:
-            return Replay(player.name, (), (), (), self.apply_cap, player.start_rating)
+            return Replay(player.name, (), (), (), self.apply_cap, self.start_rating)
         if lists:
             first = min(first, min(lists))
             last = max(last, previous_period(max(lists)))
@@ -185,13 +225,14 @@ class _Replayer:
         source: StartSource
         if first in lists:
             rating, source = lists[first], "published"
-        elif player.start_rating is not None:
-            rating, source = player.start_rating, "profile"
+        elif self.start_rating is not None:
+            rating, source = self.start_rating, "profile"
         else:
             rating, source = None, "unrated"
         if rating is not None:
             self.note_published(rating, first_rules)
-            self.titles_met.update(titles_met_by(rating))
+            if first_rules.titles:
+                self.titles_met.update(titles_met_by(rating))
         if self.reached_2400:
             self.titles_met.update(titles_met_by(first_rules.k.top_from))
 
@@ -204,8 +245,14 @@ class _Replayer:
             start = cursor
             while cursor < total_games and months[cursor] == month:
                 cursor += 1
+            period_games = ordered[start:cursor]
+            listed_before = rating
+            if rating is None and self.standard is not None and period_games:
+                rating, source = self.rated_from_standard(month, period_games)
+                if rating is not None:
+                    self.pool = InitialPool()  # rated now: no initial rating to compute
             period, next_rating, source, period_rules = self.period(
-                month, ordered[start:cursor], start, rating, source
+                month, period_games, start, rating, source
             )
             periods.append(period)
             reached_before = self.reached_2400
@@ -221,13 +268,14 @@ class _Replayer:
                 self.note_published(next_rating, period_rules)
             crossings.extend(
                 crossings_between(
-                    period.period, first_day(list_month(month)), rating, next_rating,
+                    period.period, first_day(list_month(month)), listed_before, next_rating,
                     period.rating_end, self.titles_met, self.games_played, k_before,
                     floor=period_rules.floor, top_from=period_rules.k.top_from,
                     became_top=self.reached_2400 and not reached_before,
+                    titles=period_rules.titles,
                 )
             )  # fmt: skip
-            if (next_rating is None) != (rating is None):
+            if (next_rating is None) != (listed_before is None):
                 # Delisted, or rated for the first time: the initial-rating procedure starts again
                 # next time (decisions §8).
                 self.pool = InitialPool()
@@ -242,6 +290,19 @@ class _Replayer:
             apply_cap=self.apply_cap,
             current_rating=rating,
         )
+
+    def rated_from_standard(
+        self, month: int, period_games: Sequence[GameLike]
+    ) -> tuple[int | None, StartSource]:
+        """An unrated player's start on a rapid or blitz list: the standard list in force, when the
+        rule set says so and the period has a rated game against a rated opponent."""
+        assert self.standard is not None
+        rules = rules_for(self.rating_list, first_day(month))
+        plays = any(g.rated and g.opponent_rating is not None for g in period_games)
+        standard = self.standard.at(month) if rules.unrated_takes_standard and plays else None
+        if standard is None:
+            return None, "unrated"
+        return standard, "standard"
 
     def period(
         self,
@@ -260,11 +321,14 @@ class _Replayer:
         tables_by_day = self.tables_by_day
         last_day = None
         found = None
-        for g in period_games:
+        gap = None
+        skipped: set[int] = set()  # games the rule set does not rate (RB2024-12's 600 rule)
+        for i, g in enumerate(period_games):
             start = g.event_start or g.date
             if start != last_day:  # games come in date order: most share the previous one's day
                 last_day = start
                 found = tables_by_day.get(start) or self.tables_of(start)
+                gap = found.rules.difference.not_rated_gap
             assert found is not None
             tables.append(found)
             if found is not latest:
@@ -275,6 +339,11 @@ class _Replayer:
                     if found.rules.starts > latest.rules.starts:
                         latest = found
             if g.rated and g.opponent_rating is not None:
+                if gap is not None and rating_start is not None:
+                    ro = rating_start if g.own_rating is None else g.own_rating
+                    if not_rated(found.rules, ro, g.opponent_rating):
+                        skipped.add(i)
+                        continue
                 n += 1
                 score_halves += g.score_halves
         day = first_day(month)
@@ -293,12 +362,19 @@ class _Replayer:
         if rating_start is not None:
             outcome = self.rated_period(
                 month, label, period_games, tables, rules, rating_start, n, score_halves, profile,
-                marks,
+                marks, skipped,
             )  # fmt: skip
         else:
             outcome = self.unrated_period(month, label, period_games, rules, score_halves, marks)
         self.games_played += n
         next_rating = None if outcome.unrated_next else outcome.rating_end
+        raised_to = None
+        # The raise of the list this period feeds to standard − N (rapid and blitz, 2022-10).
+        below = self.raises.get(list_month(month))
+        if below is not None and next_rating is not None and self.standard is not None:
+            standard = self.standard.at(list_month(month))
+            if standard is not None and next_rating < standard - below:
+                raised_to = next_rating = standard - below
         uplift = None
         # A one-time uplift of the list this period feeds, from the rule set that starts with it.
         uplift_rule = self.uplifts.get(list_month(month))
@@ -309,6 +385,8 @@ class _Replayer:
         source: StartSource
         if uplift is not None:
             source = "uplift"
+        elif raised_to is not None:
+            source = "raise"
         else:
             source = "previous period" if next_rating is not None else "unrated"
         entered = self.lists.get(list_month(month))
@@ -332,6 +410,7 @@ class _Replayer:
             matches_published=matches,
             games_from=games_from,
             games_to=games_from + len(period_games),
+            raised_to=raised_to,
             **outcome._asdict(),
         )
         return period, next_rating, source, rules
@@ -348,6 +427,7 @@ class _Replayer:
         score_halves: int,
         profile: KProfile,
         marks: set[str],
+        skipped: set[int],
     ) -> _Outcome:
         year = month // 12
         k, k_reason = k_factor(rules, profile, year)
@@ -363,7 +443,9 @@ class _Replayer:
         upgraded: set[int] = set()
         if any(t.once_per_event for t in tables):
             counted = [
-                i for i, g in enumerate(period_games) if g.rated and g.opponent_rating is not None
+                i
+                for i, g in enumerate(period_games)
+                if g.rated and g.opponent_rating is not None and i not in skipped
             ]
             chosen = upgraded_games(
                 [tables[i].rules for i in counted],
@@ -392,12 +474,12 @@ class _Replayer:
             opponent = g.opponent_rating
             own = g.own_rating
             ro = base if own is None else own
-            if opponent is None or not g.rated:
+            if opponent is None or not g.rated or i in skipped:
                 out_games.append(
                     new_game(
                         ReplayedGame,
                         (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, False,
-                         False, ro, None, False, None, None, None, live),
+                         False, ro, None, False, None, None, None, live, i in skipped),
                     )
                 )  # fmt: skip
                 continue
@@ -438,7 +520,7 @@ class _Replayer:
                 new_game(
                     ReplayedGame,
                     (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, True,
-                     False, ro, diff_used, clamped, pd, delta, change, live),
+                     False, ro, diff_used, clamped, pd, delta, change, live, False),
                 )
             )  # fmt: skip
         change_total = k_applied * running
@@ -493,7 +575,7 @@ class _Replayer:
                 new_game(
                     ReplayedGame,
                     (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, False,
-                     pooled, None, None, False, None, None, None, None),
+                     pooled, None, None, False, None, None, None, None, False),
                 )
             )  # fmt: skip
         rule = rules.initial

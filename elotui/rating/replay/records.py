@@ -8,7 +8,11 @@ from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
 CrossingKind = Literal["tier", "title", "k10", "floor"]
-StartSource = Literal["profile", "published", "previous period", "uplift", "unrated"]
+# "standard": unrated on a rapid or blitz list, rated with the standard list in force (§2);
+# "raise": the 2022-10 raise of a rapid or blitz list to standard − 100.
+StartSource = Literal[
+    "profile", "published", "previous period", "uplift", "raise", "standard", "unrated"
+]
 
 
 # --- inputs -------------------------------------------------------------------------------------------
@@ -54,6 +58,8 @@ class GameLike(Protocol):
     def event_start(self) -> dt.date | None: ...
     @property
     def event_end(self) -> dt.date | None: ...
+    @property
+    def rated_period(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,9 @@ class ReplayGame(NamedTuple):
     event_end: dt.date | None = None
     opponent: str | None = None
     id: int | None = None
+    rated_period: str | None = (
+        None  # the period it is pinned to ("2026-10"): wins over the calendar
+    )
 
 
 # --- outputs ------------------------------------------------------------------------------------------
@@ -108,6 +117,9 @@ class ReplayedGame(NamedTuple):
     delta: int | None  # ΔR = score − PD, hundredths
     change_hundredths: int | None  # K_applied·ΔR, hundredths
     live_hundredths: int | None  # period start + K_applied·running ΣΔR, hundredths
+    # Not rated by the rules (rapid and blitz from 2024-12: |D| ≥ 600 and a player above 2600), though
+    # entered as rated; `text.not_rated_text` says why.
+    not_rated: bool = False
 
     @property
     def score(self) -> Fraction:
@@ -154,6 +166,9 @@ class ReplayPeriod:
     initial_published: bool  # the pool gave a first rating at the end of this period
     games_from: int  # this period's games are Replay.games[games_from:games_to]
     games_to: int
+    # Rapid and blitz, 2022-10: the next list raised to standard − 100 ("2022-10 raise to 1750"),
+    # an adjustment shown like a published rating; None: no raise.
+    raised_to: int | None = None
 
     @property
     def change(self) -> Fraction | None:
@@ -172,6 +187,8 @@ class ReplayPeriod:
         """The computed next list: the result, with the uplift where one applies."""
         if self.rating_end is None or self.unrated_next:
             return None
+        if self.raised_to is not None:
+            return self.raised_to + (self.uplift or 0)
         return self.rating_end + (self.uplift or 0)
 
     @property

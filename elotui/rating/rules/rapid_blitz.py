@@ -2,8 +2,9 @@
 
 Their initial rating follows the standard era table of §5, and RB2012 had a 1200 floor before its first
 list (2012-07): so RB2012 is three records with the same name, from 2012-01, 2012-07 and 2014-07.
-The replay of rapid and blitz games comes later (issue 11); the rules are here so that the list is a
-parameter of every lookup from the start.
+Every record also says what only these lists have: a player unrated here is rated with the standard
+rating (`unrated_takes_standard`), titles are not met here (`titles=False`), and RB2022-10 starts with
+the raise to standard − 100 (`raise_to_standard_minus`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ K_20_FOR_EVERYONE = KRule(top=20, top_from=2400, top_needs_games=False, new_play
 
 def rapid_blitz(rating_list: RatingList) -> tuple[RuleSet, ...]:
     """The rule sets of the rapid or the blitz list, oldest first."""
-    return (
+    sets = (
         RuleSet("RB2012", rating_list, date(2012, 1, 1), NO_LIMIT, K_20_FOR_EVERYONE, 700, 1200,
                 INITIAL_2011, decisions=("rounding", "initial-15")),
         RuleSet("RB2012", rating_list, date(2012, 7, 1), NO_LIMIT, K_20_FOR_EVERYONE, 700, 1000,
@@ -41,12 +42,14 @@ def rapid_blitz(rating_list: RatingList) -> tuple[RuleSet, ...]:
                 K_20_FOR_EVERYONE, 700, 1000, INITIAL_2022,
                 decisions=("rounding", "lower-rated-400")),
         RuleSet("RB2022-10", rating_list, date(2022, 10, 1), LIMIT_400_ONCE_PER_EVENT, K_2014, 700,
-                1000, INITIAL_2022, decisions=("rounding", "lower-rated-400")),
+                1000, INITIAL_2022, raise_to_standard_minus=100,
+                decisions=("rounding", "lower-rated-400")),
         RuleSet("RB2024", rating_list, date(2024, 3, 1), LIMIT_400, K_2014, 700, 1400,
                 INITIAL_2024, uplift=UPLIFT_2024),
         RuleSet("RB2024-12", rating_list, date(2024, 12, 1), LIMIT_400_NOT_RATED_600, K_2014, 700,
                 1400, INITIAL_2024),
     )  # fmt: skip
+    return tuple(r._replace(unrated_takes_standard=True, titles=False) for r in sets)
 
 
 RAPID = rapid_blitz("rapid")

@@ -81,6 +81,14 @@ class RuleSet(NamedTuple):
     initial: InitialRule
     rounding_once: bool = True  # the period change rounded once, 0.5 away from zero (every era)
     uplift: Uplift | None = None  # applied to the first list of this rule set
+    # Rapid and blitz (rules-by-date.md §2): a rating more than this below the standard list in force
+    # is raised to standard − this on the first list of this rule set (2022-10); None: no raise.
+    raise_to_standard_minus: int | None = None
+    # Rapid and blitz: a player unrated on this list but rated on standard at the event start is rated
+    # with that standard rating.
+    unrated_takes_standard: bool = False
+    # Titles are met by the rating on this list (the standard list only: FIDE Title Regulations).
+    titles: bool = True
     decisions: tuple[str, ...] = ()  # DECISIONS codes: values of this rule set that are ours (D)
 
 

@@ -34,7 +34,7 @@ from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from elotui.dates import LATEST_DATE
-from elotui.logbook.records import STANDARD, RatingList
+from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.rating.text import (
     cents,
     crossing_change,
@@ -62,6 +62,7 @@ ONE_MESSAGE_UP_TO = (
     5000  # up to this many games, rows and replay arrive together (no blank live cells)
 )
 RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
+NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and blitz from 2024-12)
 
 # (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
 GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
@@ -144,8 +145,12 @@ class ReplayView:
     """What the screen shows of a replay, computed in the worker."""
 
     replay: Replay
-    live: dict[int, int | None]  # game id → live rating in hundredths
+    # game id → live rating in hundredths, or the text shown instead (NOT_RATED)
+    live: dict[int, int | str | None]
     chart: TrajectoryData
+    rating_list: RatingList = STANDARD
+    # The other lists' trajectories when the chart overlays them, in RATING_LISTS order.
+    others: tuple[tuple[RatingList, TrajectoryData], ...] = ()
 
 
 class PlayersLoaded(Message):
@@ -178,6 +183,7 @@ class GamesLoaded(Message):
         games: list[GameRecord],
         view: ReplayView | None,
         shown: threading.Event | None = None,
+        counts: dict[RatingList, int] | None = None,
     ) -> None:
         super().__init__()
         self.generation = generation
@@ -186,6 +192,7 @@ class GamesLoaded(Message):
         self.games = games
         self.view = view
         self.shown = shown  # set once the rows are painted
+        self.counts = counts or {}  # games on each list (the summary says them)
 
 
 class ReplayLoaded(Message):
@@ -224,27 +231,48 @@ class WriteFailed(Message):
         self.lines = lines or []
 
 
-# The list the screen shows: its replay is of one list (the standard one, `games_for_replay`'s
-# default), so its game table is too, until the screen switches lists (issue 11, item 5).
-SHOWN_LIST: RatingList = STANDARD
+def next_list(rating_list: RatingList) -> RatingList:
+    """The list `l` switches to: standard → rapid → blitz → standard."""
+    return RATING_LISTS[(RATING_LISTS.index(rating_list) + 1) % len(RATING_LISTS)]
 
 
-def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
-    """Replay a player from the database (thread side)."""
-    from elotui.rating.replay import replay
+def replay_view(
+    player: PlayerRecord,
+    repository: Repository,
+    rating_list: RatingList = STANDARD,
+    *,
+    overlay: bool = False,
+) -> ReplayView:
+    """Replay a player's list from the database (thread side); with `overlay`, the other two lists
+    too, for the chart. Rapid and blitz read the standard list, so it is always replayed."""
+    from elotui.rating.replay import replay_lists
     from elotui.tui.widgets.trajectory import trajectory_data
 
-    games = repository.games_for_replay(player.id)
-    if games and games[-1].date > LATEST_DATE:
-        # A game stored by an older elotui past today's range (9999-12-31 has no next list) cannot
-        # be replayed; left out here, it still shows in the list, without a live rating, so it can
-        # be edited or deleted (`elotui replay` names it).
-        games = [game for game in games if game.date <= LATEST_DATE]
-    published = {record.month: record.rating for record in repository.list_published(player.id)}
-    result = replay(player, games, published)
-    live = {game.id: game.live_hundredths for game in result.games if game.id is not None}
-    view = ReplayView(result, live, trajectory_data(result))
-    if len(games) > ONE_MESSAGE_UP_TO:
+    shown: tuple[RatingList, ...] = RATING_LISTS if overlay else (rating_list,)
+    read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
+    games = {name: repository.games_for_replay(player.id, name) for name in read}
+    for name, listed in games.items():
+        if listed and listed[-1].date > LATEST_DATE:
+            # A game stored by an older elotui past today's range (9999-12-31 has no next list)
+            # cannot be replayed; left out here, it still shows in the list, without a live
+            # rating, so it can be edited or deleted (`elotui replay` names it).
+            games[name] = [game for game in listed if game.date <= LATEST_DATE]
+    published = {
+        name: {record.month: record.rating for record in repository.list_published(player.id, name)}
+        for name in read
+    }
+    results = replay_lists(player, games, published, lists=shown)
+    result = results[rating_list]
+    live: dict[int, int | str | None] = {
+        game.id: NOT_RATED if game.not_rated else game.live_hundredths
+        for game in result.games
+        if game.id is not None
+    }
+    others = tuple(
+        (name, trajectory_data(other)) for name, other in results.items() if name != rating_list
+    )
+    view = ReplayView(result, live, trajectory_data(result), rating_list, others)
+    if sum(len(found) for found in games.values()) > ONE_MESSAGE_UP_TO:
         # A big replay is a million objects that live as long as the screen shows them; the cycle
         # collector's full passes would walk them all (0.3 s with 100,000 games), at some key press.
         # Frozen, they are out of its sight; reference counting still frees them when replaced.
@@ -257,12 +285,15 @@ def replay_view(player: PlayerRecord, repository: Repository) -> ReplayView:
 # --- cells --------------------------------------------------------------------------------------------
 
 
-def game_cells(game: GameRecord, live: dict[int, int | None] | None) -> tuple[str, ...]:
+def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tuple[str, ...]:
     rating = "—" if game.opponent_rating is None else str(game.opponent_rating)
     live_text = ""
     if live is not None:  # no live rating: not rated, an unrated opponent, or the player unrated
         value = live.get(game.id)
-        live_text = rating_cents(value) if value is not None else "—"
+        if isinstance(value, str):
+            live_text = value
+        else:
+            live_text = rating_cents(value) if value is not None else "—"
     return (
         game.date.isoformat(),
         # printable: an ESC stored by an older elotui is shown escaped, never sent to the terminal
@@ -324,6 +355,8 @@ def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
     for p in reversed(periods):
         if p.uplift is not None:
             rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
+        if p.raised_to is not None:  # the 2022-10 raise of rapid and blitz: a row of its own
+            rows.append((f"{p.list_month}-raise", raise_cells(p)))
         if worth_checking(p):
             rows.append((p.period, check_cells(p)))
     return rows
@@ -337,6 +370,43 @@ def end_cell(period: ReplayPeriod) -> str:
             return "unrated"
         return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
     return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
+
+
+def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    """The FIDE check row of the 2022-10 raise of a rapid or blitz list: the list it raised, and the
+    rating in the published column ("2022-10 raise to 1750")."""
+    cells = {"month": period.list_month, "why": "raise", "published": str(period.raised_to)}
+    return tuple(cells.get(key, "") for _, key, _ in CHECK_COLUMNS)
+
+
+def list_notes(view: ReplayView) -> list[str]:
+    """The check note's words for what only rapid and blitz have: the raise and games not rated."""
+    from elotui.rating.rules import rule_set_named
+    from elotui.rating.text import raise_text
+
+    result = view.replay
+    notes = [raise_text(p) + " (standard − 100)" for p in result.periods if p.raised_to is not None]
+    for p in result.periods:
+        if any(g.not_rated for g in result.games[p.games_from : p.games_to]):
+            gap = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
+            if gap is not None:
+                notes.append(f"{NOT_RATED}: not rated (|D| ≥ {gap[0]}, a player above {gap[1]})")
+                break
+    return notes
+
+
+def chart_title(view: ReplayView) -> str:
+    """The chart panel's title: what each line is; with the overlay, the lists' colours."""
+    from elotui.tui.widgets.trajectory import LIST_COLOURS
+
+    if not view.others:
+        return "Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]"
+    lists = " ".join(
+        f"[ansi_{LIST_COLOURS[name]}]⠒ {name}[/]"
+        for name in RATING_LISTS
+        if name == view.rating_list or name in dict(view.others)
+    )
+    return f"Lists {lists}"
 
 
 def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
@@ -367,6 +437,9 @@ class HistoryScreen(AppScreen):
         Binding("x", "export_file", "Export the logbook to a file", show=False,
                 id="history.export"),
         Binding("m", "maximize_panel", "Maximize the panel", show=False, id="history.maximize"),
+        Binding("l", "next_list", "Next rating list", show=False, id="history.next_list"),
+        Binding("o", "overlay_lists", "Overlay the three lists on the chart", show=False,
+                id="history.overlay_lists"),
     ]  # fmt: skip
 
     def __init__(self) -> None:
@@ -383,6 +456,10 @@ class HistoryScreen(AppScreen):
         self._idle = False  # nothing is loading or being written (tests and scenes wait for it)
         self.first_rows_painted: float | None = None  # perf_counter() then (the benchmark reads it)
         self._picker_mounted: AwaitMount | None = None
+        self.rating_list: RatingList = STANDARD  # the list shown (`l` switches)
+        self.overlay = False  # the chart shows the three lists (`o`)
+        self.counts: dict[RatingList, int] = {}  # the player's games on each list
+        self.last_form_list: RatingList | None = None  # the list of the last game saved (session)
 
     @property
     def loaded(self) -> bool:
@@ -451,6 +528,7 @@ class HistoryScreen(AppScreen):
             self._generation,
             None,
             PAGE,
+            self.rating_list,
             early_rows=painted is None,
             wanted=wanted,
             with_players=True,
@@ -482,7 +560,7 @@ class HistoryScreen(AppScreen):
             if not ids:
                 return None
             player_id = ids.get(wanted or "", ids[min(ids)])
-            games = repository.list_games(player_id, limit=PAGE, rating_list=SHOWN_LIST)
+            games = repository.list_games(player_id, limit=PAGE, rating_list=self.rating_list)
         except Exception:  # the worker reads again and says what is wrong
             return None
         shown = threading.Event()
@@ -510,6 +588,7 @@ class HistoryScreen(AppScreen):
         generation: int,
         player_id: int | None,
         rows: int,
+        rating_list: RatingList,
         *,
         early_rows: bool,
         wanted: str | None = None,
@@ -535,30 +614,35 @@ class HistoryScreen(AppScreen):
                 player_id = ids.get(wanted or "", ids[min(ids)])
             if early_rows:
                 shown = threading.Event()
-                games = repository.list_games(player_id, limit=rows, rating_list=SHOWN_LIST)
+                games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
                 self.post_message(FirstRows(generation, player_id, games, shown))
                 shown.wait(timeout=2.0)
             if with_players:
                 self.post_message(PlayersLoaded(repository.list_players(), player_id, reload=False))
             player = repository.get_player(player_id)
-            total = repository.count_games(player_id, rating_list=SHOWN_LIST)
-            games = repository.list_games(player_id, limit=rows, rating_list=SHOWN_LIST)
+            counts = repository.count_games_by_list(player_id)
+            total = counts[rating_list]
+            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+            overlay = self.overlay
             if total <= ONE_MESSAGE_UP_TO:
-                view = replay_view(player, repository)
-                self.post_message(GamesLoaded(generation, player, total, games, view))
+                view = replay_view(player, repository, rating_list, overlay=overlay)
+                self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
                 return
             shown = threading.Event()
-            self.post_message(GamesLoaded(generation, player, total, games, None, shown))
+            self.post_message(GamesLoaded(generation, player, total, games, None, shown, counts))
             shown.wait(timeout=2.0)
-            self.post_message(ReplayLoaded(generation, replay_view(player, repository)))
+            view = replay_view(player, repository, rating_list, overlay=overlay)
+            self.post_message(ReplayLoaded(generation, view))
         except Exception as error:  # a refused read is said on the screen, never a crash
             self.post_message(LogbookFailed(str(error)))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
-    def _load_page(self, generation: int, player_id: int, offset: int) -> None:
+    def _load_page(
+        self, generation: int, player_id: int, offset: int, rating_list: RatingList
+    ) -> None:
         try:
             games = self.logbook.get().list_games(
-                player_id, limit=PAGE, offset=offset, rating_list=SHOWN_LIST
+                player_id, limit=PAGE, offset=offset, rating_list=rating_list
             )
         except Exception as error:
             self.post_message(LogbookFailed(str(error)))
@@ -624,7 +708,9 @@ class HistoryScreen(AppScreen):
             self.games = {}
             self.view = None
         rows = max(PAGE, table.row_count)
-        self._load_history(self._generation, player_id, rows, early_rows=not keep_rows)
+        self._load_history(
+            self._generation, player_id, rows, self.rating_list, early_rows=not keep_rows
+        )
 
     @on(FirstRows)
     def _first_rows(self, message: FirstRows) -> None:
@@ -672,6 +758,7 @@ class HistoryScreen(AppScreen):
             return
         self.player = message.player
         self.total = message.total
+        self.counts = message.counts
         if message.view is not None:
             self.view = message.view
         live = self.view.live if self.view is not None else None
@@ -761,6 +848,11 @@ class HistoryScreen(AppScreen):
         if player is None:
             return
         parts = [f"{self.total} game{'s' if self.total != 1 else ''}"]
+        if self.counts:  # the list shown (`l` switches) and the games on the other two
+            parts.append(f"{self.rating_list} list (l)")
+            parts += [
+                f"{name} {self.counts[name]}" for name in RATING_LISTS if name != self.rating_list
+            ]
         if self.view is None:
             parts.append("replaying…")
         else:
@@ -776,7 +868,11 @@ class HistoryScreen(AppScreen):
     def _show_replay(self, view: ReplayView) -> None:
         self._show_summary()
         result = view.replay
-        periods = [p for p in result.periods if worth_checking(p) or p.uplift is not None]
+        periods = [
+            p
+            for p in result.periods
+            if worth_checking(p) or p.uplift is not None or p.raised_to is not None
+        ]
         sync_table(self.query_one("#fide-check", DataTable), check_rows(periods))
         sync_table(
             self.query_one("#crossings", DataTable),
@@ -792,6 +888,7 @@ class HistoryScreen(AppScreen):
         ]
         if any(p.uncertain for p in periods):
             notes.append("*: rule uncertain")
+        notes += list_notes(view)
         self.query_one("#check-note", Static).update(" · ".join(notes))
         self._draw_chart(view)
         selected = self._select_game_after_load
@@ -807,7 +904,8 @@ class HistoryScreen(AppScreen):
         if self._chart is None:
             self._chart = make_chart("trajectory")
             self.query_one("#chart-box", Container).mount(self._chart)
-        draw(self._chart, view.chart)
+        draw(self._chart, view.chart, view.rating_list, view.others)
+        self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
 
     # --- paging and player switching --------------------------------------------------------------------
 
@@ -821,12 +919,24 @@ class HistoryScreen(AppScreen):
             and event.cursor_row >= table.row_count - NEAR_END
         ):
             self._paging = True
-            self._load_page(self._generation, self.player.id, table.row_count)
+            self._load_page(self._generation, self.player.id, table.row_count, self.rating_list)
 
     @on(Select.Changed, "#player-select")
     def _player_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and (self.player is None or event.value != self.player.id):
             self._open_player(event.value)
+
+    def action_next_list(self) -> None:
+        """Show the next rating list (standard → rapid → blitz): its games, replay and check."""
+        self.rating_list = next_list(self.rating_list)
+        if self.player is not None:
+            self._open_player(self.player.id)
+
+    def action_overlay_lists(self) -> None:
+        """Overlay the three lists' trajectories on the chart, or stop."""
+        self.overlay = not self.overlay
+        if self.player is not None:
+            self._open_player(self.player.id, keep_rows=True)
 
     def action_next_player(self, step: int) -> None:
         if not self.players:
@@ -869,6 +979,7 @@ class HistoryScreen(AppScreen):
         def saved(game: NewGame | None) -> None:
             if game is None:
                 return
+            self.last_form_list = game.rating_list
 
             def job(repository: Repository) -> WriteDone:
                 record = repository.add_game(player.id, game)
@@ -876,7 +987,8 @@ class HistoryScreen(AppScreen):
 
             self._write(job)
 
-        self.app.push_screen(GameForm(player.name, self.today), saved)
+        rating_list = self.last_form_list or self.rating_list
+        self.app.push_screen(GameForm(player.name, self.today, rating_list=rating_list), saved)
 
     def action_edit_game(self) -> None:
         from elotui.tui.widgets.logbook_forms import GameForm
@@ -891,6 +1003,7 @@ class HistoryScreen(AppScreen):
         def saved(values: NewGame | None) -> None:
             if values is None:
                 return
+            self.last_form_list = values.rating_list
 
             def job(repository: Repository) -> WriteDone:
                 from dataclasses import fields

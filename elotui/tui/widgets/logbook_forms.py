@@ -31,7 +31,14 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static, TextArea
 
 from elotui import dates
-from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX, NewGame
+from elotui.logbook.records import (
+    FIDE_ID_MAX,
+    GAMES_BEFORE_MAX,
+    RATING_LISTS,
+    STANDARD,
+    NewGame,
+    RatingList,
+)
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
 from elotui.safe_text import unsafe_character
 from elotui.tui.widgets.keys_in_order import KeysInOrder, TextField
@@ -380,6 +387,49 @@ def required_text(what: str) -> Callable[[str], str]:
 # --- the forms ----------------------------------------------------------------------------------------
 
 
+class ListPicker(Widget, can_focus=True):
+    """A game's rating list: typing s, r or b sets it; left/right or Space step through; Enter goes
+    on to the next field. Always set (a new game takes the last list used, else the one shown)."""
+
+    DEFAULT_CSS = """
+    ListPicker { width: 1fr; height: 1; background: $boost; }
+    ListPicker:focus { background: $foreground 15%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous list", show=False, id="list_picker.previous"),
+        Binding("right", "step(1)", "Next list", show=False, id="list_picker.next"),
+    ]
+    KEYS: ClassVar[dict[str, RatingList]] = {name[0]: name for name in RATING_LISTS}
+
+    value: reactive[RatingList] = reactive[RatingList](STANDARD)
+
+    def __init__(self, value: RatingList = STANDARD, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(ListPicker.value, value)
+
+    def render(self) -> str:
+        return " " + "   ".join(
+            f"{'●' if name == self.value else '○'} {name}" for name in RATING_LISTS
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        # As ResultPicker: typed keys, Space and Enter here, in the order they were typed.
+        chosen = self.KEYS.get(event.character or "")
+        if chosen is not None:
+            self.value = chosen
+        elif event.key == "space":
+            self.action_step(1)
+        elif event.key == "enter":
+            self.screen.focus_next()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def action_step(self, step: int) -> None:
+        self.value = RATING_LISTS[(RATING_LISTS.index(self.value) + step) % len(RATING_LISTS)]
+
+
 class GameForm(_Form[NewGame | None]):
     """Add or edit a game: every stored field, from the date to the notes."""
 
@@ -388,9 +438,17 @@ class GameForm(_Form[NewGame | None]):
         Binding("escape", "cancel", "Cancel", id="game_form.cancel"),
     ]
 
-    def __init__(self, player: str, today: dt.date, game: GameRecord | None = None) -> None:
+    def __init__(
+        self,
+        player: str,
+        today: dt.date,
+        game: GameRecord | None = None,
+        rating_list: RatingList = STANDARD,
+    ) -> None:
+        """`rating_list`: the list a new game starts on (an edited game keeps its own)."""
         super().__init__()
         self.game = game
+        self._rating_list = game.rating_list if game else rating_list
         self.TITLE_TEXT = f"Edit game {game.id} of {player}" if game else f"Add a game for {player}"
         self._today = today
 
@@ -448,6 +506,7 @@ class GameForm(_Form[NewGame | None]):
         yield from self.row(
             "Rated", TickBox("not a forfeit", game.rated if game else True, id="game-rated")
         )
+        yield from self.row("List", ListPicker(self._rating_list, id="game-list"))
         yield from self.notes_row(game.notes if game else "", "game-notes")
 
     def on_mount(self) -> None:
@@ -508,6 +567,9 @@ class GameForm(_Form[NewGame | None]):
                 own_rating=values["game-own-rating"],
                 rated=self.query_one("#game-rated", Checkbox).value,
                 notes=values["game-notes"],
+                rating_list=self.query_one("#game-list", ListPicker).value,
+                # Not in the form: an edited game keeps its pinned period.
+                rated_period=self.game.rated_period if self.game else None,
             )
         )
 

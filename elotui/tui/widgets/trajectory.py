@@ -7,6 +7,7 @@ first made (`make_chart`), so the history screen shows its games before the char
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 # More points than a wide terminal has braille dots across: the line looks the same, draws fast.
 MAX_GAME_POINTS = 600
+# Each list's line when the chart overlays the three (the shown list alone is cyan, as before).
+LIST_COLOURS = {"standard": "cyan", "rapid": "green", "blitz": "magenta"}
 
 
 @dataclass(frozen=True)
@@ -97,12 +100,21 @@ def make_chart(widget_id: str) -> Widget:
     return PlotextPlot(id=widget_id)
 
 
-def draw(chart: Widget, data: TrajectoryData) -> None:
-    """Replace what `chart` (a `PlotextPlot` from `make_chart`) shows with `data`."""
+def draw(
+    chart: Widget,
+    data: TrajectoryData,
+    rating_list: str = "standard",
+    others: Sequence[tuple[str, TrajectoryData]] = (),
+) -> None:
+    """Replace what `chart` (a `PlotextPlot` from `make_chart`) shows with `data`; `others`, the
+    other lists' trajectories, are drawn under it in their colours (`LIST_COLOURS`)."""
     plt: Any = chart.plt  # type: ignore[attr-defined]
     plt.clear_figure()
     ys = data.game_y + data.month_y
     xs = data.game_x + data.month_x
+    for _, other in others:
+        ys += other.game_y + other.month_y
+        xs += other.game_x + other.month_x
     if not ys:
         plt.title("no rated games yet")
         chart.refresh()
@@ -117,8 +129,13 @@ def draw(chart: Widget, data: TrajectoryData) -> None:
         plt.text(tier.name, left, tier.floor, color="gray", alignment="left")
     if bands:  # the y axis marks the tier floors, in whole ratings
         plt.yticks([tier.floor for tier in bands], [str(tier.floor) for tier in bands])
+    for name, other in others:
+        if other.game_x:
+            plt.plot(list(other.game_x), list(other.game_y), marker="braille",
+                     color=LIST_COLOURS[name])  # fmt: skip
+    colour = LIST_COLOURS[rating_list] if others else "cyan"
     if data.game_x:
-        plt.plot(list(data.game_x), list(data.game_y), marker="braille", color="cyan")
+        plt.plot(list(data.game_x), list(data.game_y), marker="braille", color=colour)
     if data.month_x:
         plt.scatter(list(data.month_x), list(data.month_y), marker="•", color="orange")
     positions, labels = year_ticks(left, right)
