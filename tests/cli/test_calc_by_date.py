@@ -145,4 +145,4 @@ def test_bad_date_is_one_line_and_exit_2() -> None:
     code, out, err = run_cli("period", "-r", "2000", "-k", "20", "--game", "2100:1",
                              "--date", "2008-13-01")  # fmt: skip
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and "YYYY-MM-DD" in err
+    assert err.count("\n") == 1 and "the date 2008-13-01 does not exist" in err
