@@ -10,6 +10,7 @@ from typing import Any
 
 from elotui.rating.replay import Crossing, Replay, ReplayedGame, ReplayPeriod
 from elotui.rating.rules import RatingList
+from elotui.safe_text import json_escaped
 
 _SCORE_VALUE = {2: 1, 1: 0.5, 0: 0}  # score in half points → the JSON number
 
@@ -103,7 +104,8 @@ def replay_document(result: Replay) -> dict[str, Any]:
 def replay_json(result: Replay) -> str:
     """`replay_document(result)` as JSON text: plain ints, floats and strings, so the C encoder does
     the work (100,000 games in a fraction of a second)."""
-    return json.dumps(replay_document(result), ensure_ascii=False) + "\n"
+    # json_escaped: a name holding a C1 control or a direction override stays escaped (\u009b).
+    return json_escaped(json.dumps(replay_document(result), ensure_ascii=False)) + "\n"
 
 
 def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay]) -> str:
@@ -114,4 +116,4 @@ def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay
         "apply_cap": apply_cap,
         "lists": {name: replay_document(result) for name, result in results.items()},
     }
-    return json.dumps(document, ensure_ascii=False) + "\n"
+    return json_escaped(json.dumps(document, ensure_ascii=False)) + "\n"

@@ -216,6 +216,7 @@ def test_json_output_escapes_what_json_leaves_raw(logbook: Path) -> None:
     # JSON escapes U+0000-U+001F itself; a C1 CSI (U+009B) or U+202E would reach the terminal raw.
     connection = sqlite3.connect(logbook)
     connection.execute("UPDATE player SET name = ? WHERE name = 'Alice'", ("Al\x9b2Jice\u202e",))
+    connection.execute("UPDATE game SET opponent = ?", ("B\x9bob",))
     connection.commit()
     connection.close()
     for argv in (("player", "list", "--json"), ("export", "--format", "json")):
@@ -225,3 +226,8 @@ def test_json_output_escapes_what_json_leaves_raw(logbook: Path) -> None:
         assert "Al\\u009b2Jice\\u202e" in out
         names = [p["name"] for p in json.loads(out)["players"]]
         assert names == ["Al\x9b2Jice\u202e"]  # the same document
+    for rating_list in ("standard", "all"):  # replay writes its own JSON (cli/replay_json.py)
+        code, out, err = run_cli("replay", "--player", "Al\x9b2Jice\u202e", "--json",
+                                 "--list", rating_list, "--db", str(logbook))  # fmt: skip
+        assert code == 0, err
+        assert unsafe_character(out.replace("\n", " ")) is None and "Al\\u009b2Jice" in out
