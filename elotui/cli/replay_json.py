@@ -10,7 +10,7 @@ from typing import Any
 
 from elotui.rating.replay import Crossing, Replay, ReplayedGame, ReplayPeriod
 from elotui.rating.rules import RatingList
-from elotui.safe_text import json_escaped
+from elotui.safe_text import json_escaped, unsafe_character
 
 _SCORE_VALUE = {2: 1, 1: 0.5, 0: 0}  # score in half points → the JSON number
 
@@ -104,8 +104,7 @@ def replay_document(result: Replay) -> dict[str, Any]:
 def replay_json(result: Replay) -> str:
     """`replay_document(result)` as JSON text: plain ints, floats and strings, so the C encoder does
     the work (100,000 games in a fraction of a second)."""
-    # json_escaped: a name holding a C1 control or a direction override stays escaped (\u009b).
-    return json_escaped(json.dumps(replay_document(result), ensure_ascii=False)) + "\n"
+    return _json_text(replay_document(result), [result])
 
 
 def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay]) -> str:
@@ -116,4 +115,22 @@ def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay
         "apply_cap": apply_cap,
         "lists": {name: replay_document(result) for name, result in results.items()},
     }
-    return json_escaped(json.dumps(document, ensure_ascii=False)) + "\n"
+    return _json_text(document, list(results.values()))
+
+
+def _json_text(document: dict[str, Any], replays: list[Replay]) -> str:
+    """The document as one line of JSON. A name or event holding a C1 control or a direction
+    override (stored by an older elotui) is written as a \\u escape, as every JSON output does; only
+    those strings come from outside, so the whole text (20 MB for 100,000 games) is scanned again
+    only when one of them holds such a character."""
+    text = json.dumps(document, ensure_ascii=False)
+    if any(_holds_unsafe_text(result) for result in replays):
+        text = json_escaped(text)
+    return text + "\n"
+
+
+def _holds_unsafe_text(result: Replay) -> bool:
+    texts = {result.player}
+    texts.update(game.opponent or "" for game in result.games)
+    texts.update(game.event or "" for game in result.games)
+    return unsafe_character(" ".join(texts)) is not None
