@@ -77,7 +77,7 @@ SCENES: tuple[Scene, ...] = (
         "calculator-period-2010",
         keys(
             f"2235 f8 {add_game('1700', '1')} {add_game('2250', '0.5')} "
-            + " ".join(["shift+tab"] * 5)
+            + " ".join(["shift+tab"] * 6)  # back over the need fields, the cap and the list
             + " 2010-06 "
             + " ".join(["shift+tab"] * 4)
             + " right tab tab 20"

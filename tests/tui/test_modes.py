@@ -174,6 +174,30 @@ async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
     assert "40 × +1.00 = +40.00 → rounded +40" in text(pilot.app, "#period-change")
 
 
+async def test_period_rapid_list_takes_rb2012(pilot: Pilot[None]) -> None:
+    # rules-by-date.md: in 2015-06 the standard list is S2014 (§1: "40 until 30 games"), the rapid
+    # list RB2012 (§2: "20 for everyone"). A player with 0 games beats a 2000 at 2000: D 0, PD .50,
+    # ΔR +.50. Standard: K 40, 40 × +.50 = +20.00 → 2020. Rapid: K 20, 20 × +.50 = +10.00 → 2010.
+    await enter_period(pilot, (("2000", "1"),))
+    screen = pilot.app.screen
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2015-06")
+    screen.query_one("#k-source", Choice).focus()
+    await type_keys(pilot, "right")
+    screen.query_one("#games-played", Input).focus()
+    await type_keys(pilot, "0")
+    assert screen.query_one("#rating-list", Choice).value == "standard"  # the default
+    assert text(pilot.app, "#period-k").startswith("Rules S2014 · K 40 ")
+    assert "40 × +0.50 = +20.00 → rounded +20" in text(pilot.app, "#period-change")
+    screen.query_one("#rating-list", Choice).focus()
+    await type_keys(pilot, "right")
+    assert screen.query_one("#rating-list", Choice).value == "rapid"
+    assert text(pilot.app, "#period-k").startswith("Rules RB2012 · K 20 ")
+    assert "FIDE rules RB2012" in str(screen.query_one("#period").query_one(".note").content)  # type: ignore[attr-defined]
+    assert "20 × +0.50 = +10.00 → rounded +10" in text(pilot.app, "#period-change")
+    assert "2000 → 2010" in text(pilot.app, "#period-new")
+
+
 async def test_what_do_i_need(pilot: Pilot[None]) -> None:
     # After ΣΔR +1.00, two more games against 2000 (PD .50): P points give 20 × (1 + P − 1) = 20P.
     # Target 2030 needs 20P ≥ 30 → P = 1.5. Target 2100 needs P ≥ 5 > 2: out of reach.

@@ -69,6 +69,8 @@ K_MEANING = dict(K_PRESETS)
 
 RESULT_CHOICES = (("all", "all"), ("win", "win"), ("draw", "draw"), ("loss", "loss"))
 METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))
+# The period mode's rating list: its rule set comes from rules_for(list, month).
+LIST_CHOICES = (("standard", "standard"), ("rapid", "rapid"), ("blitz", "blitz"))
 SERIES_LABEL = {"all": "win", "win": "win", "draw": "draw", "loss": "loss"}
 SINGLE_GAME_HINT = (
     "w / d / l pick a result, n shows all three, m switches the method "
@@ -232,6 +234,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
                     Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
                 ),
                 FieldRow("Period", self._input("period-month", f"{self._today:%Y-%m}")),
+                FieldRow("List", Choice(LIST_CHOICES, "standard", id="rating-list")),
                 FieldRow("700 cap", Choice((("on", "on"), ("off", "off: not FIDE")), id="cap")),
                 Label("What do I need", classes="section"),
                 FieldRow("Target T", self._input("target", "", "rating")),
@@ -644,17 +647,19 @@ class CalculatorScreen(FirstPaintAfterStartUp, AppScreen):
     def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
         from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
         from elotui.rating.need import points_needed
-        from elotui.rating.rules import rules_for
+        from elotui.rating.rules import RATING_LISTS, rules_for
         from elotui.rating.rules.k import k_choices, profile_with_rating
         from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
         pane = self._period_pane()
         status = self.query_one("#status", Static)
         source = self.query_one("#k-source", Choice).value
-        # The month decides the rule set (difference rule, K choices, 700 cap, floor: an event
-        # starting on its first day) and the age for K.
+        # The list and the month decide the rule set (difference rule, K choices, 700 cap, floor:
+        # an event starting on its first day); the month also gives the age for K.
         month = self._read("period-month", lambda t: parse_month(t, "Period"))
-        rules = rules_for("standard", month) if month is not None else None
+        chosen = self.query_one("#rating-list", Choice).value
+        rating_list = next(name for name in RATING_LISTS if name == chosen)  # LIST_CHOICES' keys
+        rules = rules_for(rating_list, month) if month is not None else None
         capped = self.query_one("#cap", Choice).value == "on"
         k: int | None
         if source == "field":
