@@ -10,7 +10,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from elotui.rating.elo import expected_score
+from elotui.rating.elo import LOGISTIC_SCALE, expected_score
 from elotui.rating.fide import counted_diff
 from elotui.rating.rounding import cents, round_half_away
 from elotui.rating.rules.records import RuleSet
@@ -22,18 +22,25 @@ RESULTS: dict[str, Fraction] = {"win": Fraction(1), "draw": Fraction(1, 2), "los
 
 class Method(StrEnum):
     ELO = "elo"  # logistic formula, no cap
-    FIDE = "fide"  # table 8.1.2 after the 400-point rule
+    FIDE = "fide"  # table 8.1.2 after the difference rule of the rule set in force
 
     @property
     def description(self) -> str:
+        """What the method computes today (`text` gives it for another rule set)."""
         if self is Method.ELO:
-            return "logistic E = 1/(1+10^((Rb−Ra)/400)), no cap"
-        return "FIDE table 8.1.2, D over 400 counts as 400 (not for 2650+)"
+            return f"logistic E = 1/(1+10^((Rb−Ra)/{LOGISTIC_SCALE})), no cap"
+        from elotui.rating.rules import current_rules
+
+        return self.text(current_rules())
 
     def text(self, rules: RuleSet | None = None) -> str:
         """What the method computes under `rules` (the difference rule is the rule set's)."""
-        if self is Method.ELO or rules is None:
+        if self is Method.ELO:
             return self.description
+        if rules is None:
+            from elotui.rating.rules import current_rules
+
+            rules = current_rules()
         from elotui.rating.rules.difference import difference_text
 
         return f"FIDE table 8.1.2, {difference_text(rules)}"
