@@ -22,7 +22,6 @@ EARLIEST_YEAR, LATEST_YEAR = EARLIEST_DATE.year, LATEST_DATE.year
 RANGE_TEXT = f"{EARLIEST_DATE.isoformat()} to {LATEST_DATE.isoformat()}"
 
 _DATE_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_MONTH_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})")
 _SHOWN_MAX = 40  # a long value is cut in messages
 
 
@@ -30,7 +29,7 @@ class BadDate(ValueError):
     """A date or month that elotui does not take; `str()` is the one-line reason."""
 
 
-def _shown(text: str) -> str:
+def shown(text: str) -> str:
     return repr(text if len(text) <= _SHOWN_MAX else text[:_SHOWN_MAX] + "…")
 
 
@@ -46,7 +45,7 @@ def parse_date(text: str) -> dt.date:
     value = text.strip()
     shape = _DATE_SHAPE.fullmatch(value)
     if shape is None:
-        raise BadDate(f"a date is written YYYY-MM-DD, not {_shown(value)}")
+        raise BadDate(f"a date is written YYYY-MM-DD, not {shown(value)}")
     year, month, day = (int(part) for part in shape.groups())
     if not EARLIEST_YEAR <= year <= LATEST_YEAR:
         raise BadDate(f"dates go from {RANGE_TEXT}, not {value}")
@@ -54,17 +53,3 @@ def parse_date(text: str) -> dt.date:
         return dt.date(year, month, day)
     except ValueError:
         raise BadDate(f"the date {value} does not exist") from None
-
-
-def parse_month(text: str) -> str:
-    """An ISO `YYYY-MM` month in range, as that text, else `BadDate`."""
-    value = text.strip()
-    shape = _MONTH_SHAPE.fullmatch(value)
-    if shape is None:
-        raise BadDate(f"a month is written YYYY-MM, not {_shown(value)}")
-    year, month = (int(part) for part in shape.groups())
-    if not EARLIEST_YEAR <= year <= LATEST_YEAR:
-        raise BadDate(f"months go from {EARLIEST_DATE:%Y-%m} to {LATEST_DATE:%Y-%m}, not {value}")
-    if not 1 <= month <= 12:
-        raise BadDate(f"the month {value} does not exist")
-    return value

@@ -186,10 +186,11 @@ def _score_text(score: Fraction) -> str:
 
 
 def _month(text: str) -> str:
-    from elotui.dates import BadDate, parse_month
+    from elotui.dates import BadDate
+    from elotui.rating.calendar import checked_month
 
     try:
-        return parse_month(text)
+        return checked_month(text)
     except BadDate as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from elotui.dates import BadDate, parse_date, parse_month
+from elotui.dates import BadDate, parse_date
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
     RATING_LISTS,
@@ -51,6 +51,7 @@ from elotui.logbook.repository import (
     Repository,
     gc_paused,
 )
+from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
 from elotui.safe_text import shown, unsafe_character
 
@@ -433,7 +434,7 @@ def parse_games_csv(
         if period:
             period = period.strip()
             try:
-                parse_month(period)
+                checked_month(period)
             except BadDate as error:
                 bad.append(f"rated_period: {error}")
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from elotui.dates import BadDate, parse_date, parse_month
+from elotui.dates import BadDate, parse_date
 from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
@@ -45,6 +45,7 @@ from elotui.logbook.repository import (
     check_month,
     check_player_fields,
 )
+from elotui.rating.calendar import checked_month
 
 FORMAT_NAME = "elotui-logbook"
 FORMAT_VERSION = 1
@@ -162,7 +163,7 @@ class _Checker:
             return None
         if isinstance(value, str):
             try:
-                return parse_month(value)
+                return checked_month(value)
             except BadDate as error:
                 self.fail(where, str(error))
                 return None

@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
-from elotui.dates import EARLIEST_YEAR, LATEST_YEAR, BadDate, check_date, parse_month
+from elotui.dates import EARLIEST_YEAR, LATEST_YEAR, BadDate, check_date
 from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.migrate import UpgradeResult, upgrade_database
 from elotui.logbook.models import Game, Player, PublishedRating
@@ -66,6 +66,7 @@ from elotui.logbook.records import (
     is_rating_list,
     records_from_rows,
 )
+from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
 from elotui.safe_text import unsafe_character
 
@@ -220,7 +221,7 @@ def check_game_fields(game: NewGame) -> None:
 
 def check_month(month: str) -> str:
     try:
-        return parse_month(month)
+        return checked_month(month)
     except BadDate as error:
         raise InvalidData(str(error)) from None
 

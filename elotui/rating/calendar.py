@@ -13,7 +13,12 @@ then on.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import NamedTuple
+
+from elotui.dates import EARLIEST_DATE, EARLIEST_YEAR, LATEST_DATE, LATEST_YEAR, BadDate, shown
+
+_MONTH_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})")  # ASCII digits only, as in elotui/dates.py
 
 
 class CalendarEra(NamedTuple):
@@ -43,16 +48,25 @@ def first_day(index: int) -> dt.date:
     return dt.date(index // 12, index % 12 + 1, 1)
 
 
-def parse_month(label: str) -> int:
-    """ "YYYY-MM" → month index; ValueError with the reason otherwise."""
-    try:
-        year_text, month_text_ = label.split("-")
-        year, month = int(year_text), int(month_text_)
-    except ValueError:
-        raise ValueError(f"a month is written YYYY-MM, not {label!r}") from None
-    if not 1 <= month <= 12 or len(year_text) != 4 or len(month_text_) != 2:
-        raise ValueError(f"a month is written YYYY-MM, not {label!r}")
+def parse_month(text: str) -> int:
+    """ "YYYY-MM" → month index: the one month parser of elotui (the CLI, the forms, the calculator, the
+    imports, the repository and the replay all come here). `BadDate` with the reason otherwise; the range
+    is `elotui.dates`'s, like every date."""
+    value = text.strip()
+    shape = _MONTH_SHAPE.fullmatch(value)
+    if shape is None:
+        raise BadDate(f"a month is written YYYY-MM, not {shown(value)}")
+    year, month = int(shape[1]), int(shape[2])
+    if not EARLIEST_YEAR <= year <= LATEST_YEAR:
+        raise BadDate(f"months go from {EARLIEST_DATE:%Y-%m} to {LATEST_DATE:%Y-%m}, not {value}")
+    if not 1 <= month <= 12:
+        raise BadDate(f"the month {value} does not exist")
     return year * 12 + month - 1
+
+
+def checked_month(text: str) -> str:
+    """A month as its canonical "YYYY-MM" text, checked by `parse_month`."""
+    return month_label(parse_month(text))
 
 
 # rules-by-date.md §4. The quarterly era runs from year 0, so its periods start in Jan, Apr, Jul, Oct.

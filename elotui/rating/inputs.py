@@ -88,3 +88,13 @@ def parse_points(text: str, games: int) -> Fraction:
     if not 0 <= value <= games:
         raise InvalidInput(f"points must be from 0 to the {games} games played, not {text.strip()}")
     return value
+
+
+def birth_year(text: str, what: str = "birth year") -> int:
+    """A birth year, in the one range of years elotui takes (elotui/dates.py), as the logbook stores it."""
+    from elotui.dates import EARLIEST_YEAR, LATEST_YEAR
+
+    value = whole_number(text, what)
+    if not EARLIEST_YEAR <= value <= LATEST_YEAR:
+        raise InvalidInput(f"{what} must be from {EARLIEST_YEAR} to {LATEST_YEAR}, not {value}")
+    return value

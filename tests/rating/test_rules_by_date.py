@@ -503,9 +503,33 @@ def test_periods_run_without_gaps_across_calendar_changes() -> None:
 
 def test_a_month_is_parsed_in_one_place() -> None:
     assert parse_month("2010-03") == 2010 * 12 + 2
-    for bad in ("2010-13", "2010-3", "10-03", "march"):
+    assert parse_month(" 2010-03 ") == 2010 * 12 + 2  # what a user types, spaces around
+    for bad in ("2010-3", "10-03", "march", "２０１０-03"):  # the last one in full-width digits
         with pytest.raises(ValueError, match="YYYY-MM"):
             parse_month(bad)
+    with pytest.raises(ValueError, match="the month 2010-13 does not exist"):
+        parse_month("2010-13")
+    # The one range of elotui/dates.py: 1850-01-01 to 2200-12-31.
+    with pytest.raises(ValueError, match="months go from 1850-01 to 2200-12, not 1849-12"):
+        parse_month("1849-12")
+    assert parse_month("2200-12") == 2200 * 12 + 11
+
+
+def test_no_other_module_parses_a_month() -> None:
+    # Issue 10 item 2: one month module. A month's shape (four digits, dash, two digits, end) is
+    # written in calendar.py only; dates.py has the shape of a whole date.
+    from pathlib import Path
+
+    import elotui
+
+    month_shape = 'r"([0-9]{4})-([0-9]{2})"'  # the month's regex, ending after the month
+    root = Path(elotui.__file__).parent
+    parsers = sorted(
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if month_shape in path.read_text(encoding="utf-8")
+    )
+    assert parsers == ["rating/calendar.py"]
 
 
 # --- §5 initial rating --------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def parse_year(text: str, what: str) -> int:
 def parse_month(text: str, what: str) -> date:
     """A month written YYYY-MM, as its first day (the one range of elotui/dates.py)."""
     from elotui.dates import BadDate
-    from elotui.dates import parse_month as checked_month
+    from elotui.rating.calendar import checked_month
 
     try:
         month = checked_month(text)

@@ -39,6 +39,7 @@ from elotui.logbook.records import (
     NewGame,
     RatingList,
 )
+from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import K_MAX, K_MIN, InvalidInput, parse_rating
 from elotui.safe_text import unsafe_character
 from elotui.tui.widgets.keys_in_order import KeysInOrder, TextField
@@ -325,7 +326,7 @@ def parse_date(text: str) -> dt.date:
 
 def parse_month(text: str) -> str:
     try:
-        return dates.parse_month(text)
+        return checked_month(text)
     except dates.BadDate as error:
         raise InvalidInput(str(error)) from None
 

@@ -1,0 +1,99 @@
+"""A game's result, in every form elotui reads or writes it: the one table of results.
+
+Stored as half points (0, 1, 2: the logbook's `score_halves`), computed as a `Fraction` score, written "1",
+"0.5", "0" in files and JSON, "1", "½", "0" in tables, "win", "draw", "loss" in words. Every way a user may
+type one (`Result.parse`) and every key that picks one in the app (`Result.for_key`) is here, so a new
+alias is added once and the CLI, the app, CSV, JSON and PGN all take it.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+
+
+class Result(Enum):
+    """Value = half points, as stored."""
+
+    LOSS = 0
+    DRAW = 1
+    WIN = 2
+
+    @property
+    def halves(self) -> int:
+        return self.value
+
+    @property
+    def score(self) -> Fraction:
+        return _SCORES[self.value]
+
+    @property
+    def points(self) -> str:
+        """As files and JSON write it: "1", "0.5", "0"."""
+        return ("0", "0.5", "1")[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """As tables show it: "1", "½", "0"."""
+        return ("0", "½", "1")[self.value]
+
+    @property
+    def word(self) -> str:
+        return ("loss", "draw", "win")[self.value]
+
+    @property
+    def json_number(self) -> int | float:
+        """The JSON number of the score (0.5 is exact in binary, so a float says it exactly)."""
+        return (0, 0.5, 1)[self.value]
+
+    @classmethod
+    def from_halves(cls, halves: int) -> Result:
+        return _BY_HALVES[halves]
+
+    @classmethod
+    def from_score(cls, score: Fraction) -> Result:
+        """`KeyError` for a score that is not 0, ½ or 1."""
+        return _BY_SCORE[score]
+
+    @classmethod
+    def parse(cls, text: str) -> Result | None:
+        """What a user typed or a file holds (spaces and case ignored), or None."""
+        return _ALIASES.get(text.strip().lower())
+
+    @classmethod
+    def for_key(cls, character: str) -> Result | None:
+        """The result a key picks in the app's result picker, or None."""
+        return _KEYS.get(character)
+
+
+_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+_BY_HALVES = (Result.LOSS, Result.DRAW, Result.WIN)
+_BY_SCORE = {result.score: result for result in Result}
+_ALIASES: dict[str, Result] = {
+    "1": Result.WIN,
+    "1.0": Result.WIN,
+    "win": Result.WIN,
+    "w": Result.WIN,
+    "0.5": Result.DRAW,
+    ".5": Result.DRAW,
+    "½": Result.DRAW,
+    "1/2": Result.DRAW,
+    "draw": Result.DRAW,
+    "d": Result.DRAW,
+    "0": Result.LOSS,
+    "0.0": Result.LOSS,
+    "loss": Result.LOSS,
+    "l": Result.LOSS,
+}
+_KEYS: dict[str, Result] = {
+    "1": Result.WIN,
+    "w": Result.WIN,
+    "0": Result.LOSS,
+    "l": Result.LOSS,
+    # "0.5" typed on the picker: the 0 picks a loss, then "." or "5" makes it a draw.
+    ".": Result.DRAW,
+    "5": Result.DRAW,
+    "½": Result.DRAW,
+    "d": Result.DRAW,
+    "=": Result.DRAW,
+}
