@@ -1,0 +1,201 @@
+"""The history screen's edits: the keys that open a form or a dialog, and the write each one runs in
+a thread worker (`LoadingScreen._write`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.widgets import DataTable
+
+from elotui.tui.screens.history.cells import RESULT_TEXT
+from elotui.tui.screens.history.files import export_file, import_file
+from elotui.tui.screens.history.loading import LoadingScreen
+from elotui.tui.screens.history.messages import WriteDone
+from elotui.tui.widgets.keyed_table import cursor_key
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
+
+
+class EditingScreen(LoadingScreen):
+    """The history screen's form and write actions (bound to keys in `HistoryScreen.BINDINGS`)."""
+
+    def selected_game(self) -> GameRecord | None:
+        table = self.query_one("#games", DataTable)
+        key = cursor_key(table)
+        return None if key is None else self.games.get(int(key))
+
+    def _need_player(self) -> PlayerRecord | None:
+        if self.player is None:
+            self.notify("Add a player first (n).", severity="warning")
+        return self.player
+
+    def action_add_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import GameForm
+
+        player = self._need_player()
+        if player is None:
+            return
+
+        def saved(game: NewGame | None) -> None:
+            if game is None:
+                return
+            self.last_form_list = game.rating_list
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.add_game(player.id, game)
+                return WriteDone(f"Game {record.id} added", player.id, record.id)
+
+            self._write(job)
+
+        rating_list = self.last_form_list or self.rating_list
+        self.app.push_screen(GameForm(player.name, self.today, rating_list=rating_list), saved)
+
+    def action_edit_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import GameForm
+
+        player = self._need_player()
+        game = self.selected_game()
+        if player is None or game is None:
+            if player is not None:
+                self.notify("Select a game in the list first.", severity="warning")
+            return
+
+        def saved(values: NewGame | None) -> None:
+            if values is None:
+                return
+            self.last_form_list = values.rating_list
+
+            def job(repository: Repository) -> WriteDone:
+                from dataclasses import fields
+
+                changes = {f.name: getattr(values, f.name) for f in fields(values)}
+                record = repository.update_game(game.id, **changes)
+                return WriteDone(f"Game {record.id} saved", player.id, record.id)
+
+            self._write(job)
+
+        self.app.push_screen(GameForm(player.name, self.today, game), saved)
+
+    def action_remove_game(self) -> None:
+        from elotui.tui.widgets.logbook_forms import ConfirmDialog
+
+        game = self.selected_game()
+        player = self.player
+        if game is None or player is None:
+            self.notify("Select a game in the list first.", severity="warning")
+            return
+        who = game.opponent or "an unnamed opponent"
+        rating = "unrated" if game.opponent_rating is None else game.opponent_rating
+        detail = (
+            f"{game.date.isoformat()} vs {who} ({rating}), result {RESULT_TEXT[game.score_halves]}"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                repository.remove_game(game.id)
+                return WriteDone(f"Game {game.id} deleted", player.id)
+
+            self._write(job)
+
+        self.app.push_screen(ConfirmDialog(f"Delete game {game.id}?", detail), answered)
+
+    def action_edit_player(self) -> None:
+        if self.player is None:
+            self.action_add_player()
+            return
+        from elotui.tui.widgets.logbook_forms import PlayerForm
+
+        player = self.player
+
+        def saved(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.update_player(player.id, **values)
+                return WriteDone(f"Player {record.name} saved", record.id)
+
+            self._write(job)
+
+        self.app.push_screen(PlayerForm(player), saved)
+
+    def action_add_player(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PlayerForm
+
+        def saved(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                name = values.pop("name")
+                record = repository.add_player(name, **values)
+                return WriteDone(f"Player {record.name} added", record.id)
+
+            self._write(job)
+
+        self.app.push_screen(PlayerForm(), saved)
+
+    def action_set_published(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PublishedForm
+
+        player = self._need_player()
+        if player is None:
+            return
+        month = f"{self.today.year:04d}-{self.today.month:02d}"
+
+        def saved(values: tuple[str, int] | None) -> None:
+            if values is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                record = repository.set_published(player.id, *values)
+                return WriteDone(
+                    f"{player.name}: published {record.rating} for {record.month}", player.id
+                )
+
+            self._write(job)
+
+        self.app.push_screen(PublishedForm(player.name, month), saved)
+
+    def action_import_file(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PathPrompt
+
+        player = self.player
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                return import_file(repository, path, player.name if player else None)
+
+            self._write(job)
+
+        hint = (
+            "A .csv (columns as `elotui export` writes them), .pgn or elotui .json file. "
+            "Every row is checked first: one bad row and nothing is imported."
+        )
+        if player is not None:
+            hint += f" PGN games are taken for {player.name}; CSV rows without a player too."
+        self.app.push_screen(PathPrompt("Import games", hint, must_exist=True), chosen)
+
+    def action_export_file(self) -> None:
+        from elotui.tui.widgets.logbook_forms import PathPrompt
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+
+            def job(repository: Repository) -> WriteDone:
+                return export_file(repository, path)
+
+            self._write(job)
+
+        default = str(Path.cwd() / f"elotui-{self.today.isoformat()}.csv")
+        hint = "Every player's games: CSV, or with a .json name the whole logbook as JSON."
+        self.app.push_screen(PathPrompt("Export the logbook", hint, default), chosen)

@@ -1,0 +1,137 @@
+"""The FIDE check: its columns, one row per period worth checking (and the uplift and raise rows), and
+the note under the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from elotui.rating.text import cents, cut, k_value, published_text, signed, worth_checking
+from elotui.tui.screens.history.cells import NOT_RATED
+from elotui.tui.widgets.keyed_table import Row, column_width
+
+if TYPE_CHECKING:
+    from elotui.rating.replay import ReplayPeriod
+    from elotui.tui.screens.history.messages import ReplayView
+
+CHECK_COLUMNS = (
+    ("month", "month", 7), ("rules", "rules", 6), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
+    ("why", "why", 10), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 7),
+    ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
+    ("end", "end", 9), ("listed", "published", 6),
+)  # fmt: skip
+
+SHORT_REASONS = (
+    ("published 2400", "ever 2400"),
+    ("junior", "junior"),
+    ("fixed", "fixed K"),
+    ("games", "< 30 games"),
+    ("under 2400", "under 2400"),
+)
+
+
+def short_reason(period: ReplayPeriod) -> str:
+    for marker, short in SHORT_REASONS:
+        if marker in period.k_reason:
+            return short
+    return cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
+
+
+def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    difference = period.rounding_difference
+    return (
+        period.period,
+        period.rules + ("*" if period.uncertain else ""),  # the rule set; * a decision of ours
+        "unrated" if period.rating_start is None else str(period.rating_start),
+        str(period.n),
+        k_value(period),
+        short_reason(period) if period.k is not None else "",
+        "✓" if period.cap_applied else "",
+        str(period.clamped) if period.clamped else "",
+        cents(period.change_hundredths),
+        signed(period.change_rounded),
+        signed(period.per_game_rounded_total),
+        signed(difference) if difference else "",
+        end_cell(period),
+        published_text(period),
+    )
+
+
+def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    """The one-time uplift of the list `period` feeds, as its own row (rules-by-date.md §3): the list
+    month, "uplift", the result it raises, the raise under "rounded" and the raised list."""
+    cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
+    cells.update(
+        month=period.list_month,
+        rules="uplift",
+        start=str(period.rating_end),
+        rounded=signed(period.uplift),
+        end=str(period.next_list),
+    )
+    return tuple(cells.values())
+
+
+def check_periods(periods: Sequence[ReplayPeriod]) -> list[ReplayPeriod]:
+    """The periods the FIDE check shows: those worth checking, and those with an uplift or a raise."""
+    return [
+        p for p in periods if worth_checking(p) or p.uplift is not None or p.raised_to is not None
+    ]
+
+
+def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
+    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period."""
+    rows: list[Row] = []
+    for p in reversed(periods):
+        if p.uplift is not None:
+            rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
+        if p.raised_to is not None:  # the 2022-10 raise of rapid and blitz: a row of its own
+            rows.append((f"{p.list_month}-raise", raise_cells(p)))
+        if worth_checking(p):
+            rows.append((p.period, check_cells(p)))
+    return rows
+
+
+def end_cell(period: ReplayPeriod) -> str:
+    """The end of a month in a few characters: "2028", "1382 ↓" (unrated next), "Ru 1450" (the
+    initial rating of the pool so far), "Ru 1450 ✓" (published as the first rating)."""
+    if period.unrated:
+        if period.initial_rating is None:
+            return "unrated"
+        return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
+    return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
+
+
+def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
+    """The FIDE check row of the 2022-10 raise of a rapid or blitz list: the list it raised, and the
+    rating in the published column ("2022-10 raise to 1750")."""
+    cells = {"month": period.list_month, "why": "raise", "published": str(period.raised_to)}
+    return tuple(cells.get(key, "") for _, key, _ in CHECK_COLUMNS)
+
+
+def list_notes(view: ReplayView) -> list[str]:
+    """The check note's words for what only rapid and blitz have: the raise and games not rated."""
+    from elotui.rating.rules import rule_set_named
+    from elotui.rating.text import raise_text
+
+    result = view.replay
+    notes = [raise_text(p) + " (standard − 100)" for p in result.periods if p.raised_to is not None]
+    for p in result.periods:
+        if any(g.not_rated for g in result.games[p.games_from : p.games_to]):
+            gap = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
+            if gap is not None:
+                notes.append(f"{NOT_RATED}: not rated (|D| ≥ {gap[0]}, a player above {gap[1]})")
+                break
+    return notes
+
+
+def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
+    """The line under the FIDE check: what its marks mean (`periods`: the ones shown)."""
+    notes = [
+        "K a→b: 700 cap",
+        "per game: each game rounded",
+        "Ru: initial rating (✓ published)",
+    ]
+    if any(p.uncertain for p in periods):
+        notes.append("*: rule uncertain")
+    notes += list_notes(view)
+    return " · ".join(notes)

@@ -1,0 +1,32 @@
+"""Import and export from the history screen (thread side; the same rules as `elotui import` /
+`elotui export`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from elotui.tui.screens.history.messages import WriteDone
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import Repository
+
+
+def import_file(repository: Repository, path: Path, player: str | None) -> WriteDone:
+    from elotui.logbook.files import import_file as import_games
+
+    summary = import_games(repository, path, player=player)
+    skipped = "".join(f"; skipped {count}: {why}" for why, count in summary.skipped.items())
+    line = summary.message(path.name)
+    return WriteDone(line[0].upper() + line[1:] + skipped)
+
+
+def export_file(repository: Repository, path: Path) -> WriteDone:
+    from elotui.logbook.files import export_text, write_whole
+
+    players = repository.list_players()
+    text, count = export_text(
+        repository, players, "json" if path.suffix.lower() == ".json" else "csv"
+    )
+    write_whole(path, text)
+    return WriteDone(f"Exported {count} game(s) of {len(players)} player(s) to {path}")

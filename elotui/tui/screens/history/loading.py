@@ -1,0 +1,260 @@
+"""How the history screen loads: the thread workers that read the logbook and replay it, and the state
+they fill (`LoadingScreen`, the base of `HistoryScreen`).
+
+- Every database call and the replay run in thread workers (`_load_*`, `_write`) that post a message
+  back (`messages.py`); handlers on the main thread update the widgets. Widgets hold plain frozen
+  records only.
+- A load is tagged with a generation number; a message from an older load (another player, a write
+  since) is dropped.
+- Small logbooks get games and replay in one message; big ones show the first page at once and the
+  live ratings, chart, crossings and FIDE check when the replay is done.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from textual import work
+from textual.widget import AwaitMount
+
+from elotui.dates import LATEST_DATE
+from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
+from elotui.tui.logbook_access import Logbook, LogbookUnavailable
+from elotui.tui.screens.base import AppScreen
+from elotui.tui.screens.history.cells import NOT_RATED
+from elotui.tui.screens.history.messages import (
+    FirstRows,
+    GamesLoaded,
+    LogbookFailed,
+    PageLoaded,
+    PlayersLoaded,
+    ReplayLoaded,
+    ReplayView,
+    WriteDone,
+    WriteFailed,
+)
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
+    from elotui.tui.app import ElotuiApp
+
+PAGE = 100  # games fetched at a time
+NEAR_END = 20  # fetch the next page when the cursor is this close to the last loaded row
+# Up to this many games, rows and replay arrive together (no blank live cells).
+ONE_MESSAGE_UP_TO = 5000
+
+
+def next_list(rating_list: RatingList) -> RatingList:
+    """The list `l` switches to: standard → rapid → blitz → standard."""
+    return RATING_LISTS[(RATING_LISTS.index(rating_list) + 1) % len(RATING_LISTS)]
+
+
+def replay_view(
+    player: PlayerRecord,
+    repository: Repository,
+    rating_list: RatingList = STANDARD,
+    *,
+    overlay: bool = False,
+) -> ReplayView:
+    """Replay a player's list from the database (thread side); with `overlay`, the other two lists
+    too, for the chart. Rapid and blitz read the standard list, so it is always replayed."""
+    from elotui.rating.replay import replay_lists
+    from elotui.tui.widgets.trajectory import trajectory_data
+
+    shown: tuple[RatingList, ...] = RATING_LISTS if overlay else (rating_list,)
+    read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
+    games = {name: repository.games_for_replay(player.id, name) for name in read}
+    for name, listed in games.items():
+        if listed and listed[-1].date > LATEST_DATE:
+            # A game stored by an older elotui past today's range (9999-12-31 has no next list)
+            # cannot be replayed; left out here, it still shows in the list, without a live
+            # rating, so it can be edited or deleted (`elotui replay` names it).
+            games[name] = [game for game in listed if game.date <= LATEST_DATE]
+    published = {
+        name: {record.month: record.rating for record in repository.list_published(player.id, name)}
+        for name in read
+    }
+    results = replay_lists(player, games, published, lists=shown)
+    result = results[rating_list]
+    live: dict[int, int | str | None] = {
+        game.id: NOT_RATED if game.not_rated else game.live_hundredths
+        for game in result.games
+        if game.id is not None
+    }
+    others = tuple(
+        (name, trajectory_data(other)) for name, other in results.items() if name != rating_list
+    )
+    return ReplayView(result, live, trajectory_data(result), rating_list, others)
+
+
+def keep_out_of_the_collector() -> None:
+    """Freeze every object alive now (a big replay, just made) out of the cycle collector's sight.
+
+    A big replay is a million objects that live as long as the screen shows them; the cycle
+    collector's full passes would walk them all (0.3 s with 100,000 games), at some key press.
+    Frozen, they are out of its sight; reference counting still frees them when replaced.
+    """
+    gc.freeze()
+
+
+class LoadingScreen(AppScreen):
+    """The history screen's state and its thread workers (the widgets are `HistoryScreen`'s)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players: list[PlayerRecord] = []
+        self.player: PlayerRecord | None = None
+        self.total = 0
+        self.view: ReplayView | None = None
+        self.games: dict[int, GameRecord] = {}  # the loaded rows' games, by id
+        self._generation = 0
+        self._paging = False
+        self._chart: Any = None
+        self._select_game_after_load: int | None = None
+        self._idle = False  # nothing is loading or being written (tests and scenes wait for it)
+        self.first_rows_painted: float | None = None  # perf_counter() then (the benchmark reads it)
+        self._picker_mounted: AwaitMount | None = None
+        self.rating_list: RatingList = STANDARD  # the list shown (`l` switches)
+        self.overlay = False  # the chart shows the three lists (`o`)
+        self.counts: dict[RatingList, int] = {}  # the player's games on each list
+        self.last_form_list: RatingList | None = None  # the list of the last game saved (session)
+
+    @property
+    def loaded(self) -> bool:
+        """The player's games and replay are shown (or there is nothing to show) and no write is on."""
+        return self._idle or not self.logbook.available
+
+    @property
+    def logbook(self) -> Logbook:
+        return cast("ElotuiApp", self.app).logbook
+
+    @property
+    def today(self) -> dt.date:
+        return cast("ElotuiApp", self.app).settings.today or dt.date.today()
+
+    def first_page_now(self, wanted: str | None) -> FirstRows | None:
+        """Read the first page of rows before the screen's first paint, if the logbook is open.
+
+        Two quick reads (a player lookup and one page, by an index, about a millisecond each) are
+        cheaper here than in a worker: a worker thread shares the interpreter with the first paint,
+        and the rows would come a paint later. Returns the rows, with an event to set once they are
+        painted (the worker waits for it), or None when the logbook is not open yet (the worker reads
+        them).
+        """
+        repository = self.logbook.opened()
+        if repository is None:
+            return None
+        try:
+            ids = repository.player_ids_by_name()
+            if not ids:
+                return None
+            player_id = ids.get(wanted or "", ids[min(ids)])
+            games = repository.list_games(player_id, limit=PAGE, rating_list=self.rating_list)
+        except Exception:  # the worker reads again and says what is wrong
+            return None
+        return FirstRows(self._generation, player_id, games, threading.Event())
+
+    # --- thread workers -------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="players")
+    def _load_players(self, select: int | None) -> None:
+        try:
+            players = self.logbook.get().list_players()
+        except LogbookUnavailable as error:
+            self.post_message(LogbookFailed(str(error)))
+            return
+        self.post_message(PlayersLoaded(players, select))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    def _load_history(
+        self,
+        generation: int,
+        player_id: int | None,
+        rows: int,
+        rating_list: RatingList,
+        *,
+        early_rows: bool,
+        wanted: str | None = None,
+        with_players: bool = False,
+        after: threading.Event | None = None,
+    ) -> None:
+        """Load a player's rows and replay; with `player_id` None, the first (or `wanted`) player.
+
+        With `early_rows`, the first rows go out before anything else (one quick query), and the rest
+        waits until they are painted: the replay keeps the interpreter busy, and sharing it with the
+        first paint would slow that paint down many times. With `after` (the first rows were shown
+        already), nothing starts until that event says they are painted, for the same reason.
+        """
+        if after is not None:
+            after.wait(timeout=2.0)
+        try:
+            repository = self.logbook.get()
+            if player_id is None:
+                ids = repository.player_ids_by_name()
+                if not ids:
+                    self.post_message(PlayersLoaded([], None))
+                    return
+                player_id = ids.get(wanted or "", ids[min(ids)])
+            if early_rows:
+                shown = threading.Event()
+                games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+                self.post_message(FirstRows(generation, player_id, games, shown))
+                shown.wait(timeout=2.0)
+            if with_players:
+                self.post_message(PlayersLoaded(repository.list_players(), player_id, reload=False))
+            player = repository.get_player(player_id)
+            counts = repository.count_games_by_list(player_id)
+            total = counts[rating_list]
+            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+            overlay = self.overlay
+            if total <= ONE_MESSAGE_UP_TO:
+                view = replay_view(player, repository, rating_list, overlay=overlay)
+                self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
+                return
+            shown = threading.Event()
+            self.post_message(GamesLoaded(generation, player, total, games, None, shown, counts))
+            shown.wait(timeout=2.0)
+            view = replay_view(player, repository, rating_list, overlay=overlay)
+            keep_out_of_the_collector()  # the replay kept is big (the list has many games)
+            self.post_message(ReplayLoaded(generation, view))
+        except Exception as error:  # a refused read is said on the screen, never a crash
+            self.post_message(LogbookFailed(str(error)))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="page")
+    def _load_page(
+        self, generation: int, player_id: int, offset: int, rating_list: RatingList
+    ) -> None:
+        try:
+            games = self.logbook.get().list_games(
+                player_id, limit=PAGE, offset=offset, rating_list=rating_list
+            )
+        except Exception as error:
+            self.post_message(LogbookFailed(str(error)))
+            return
+        self.post_message(PageLoaded(generation, offset, games))
+
+    def _write(self, job: Callable[[Repository], WriteDone]) -> None:
+        self._idle = False
+        self._run_write(job)
+
+    @work(thread=True, exit_on_error=False, group="write")
+    def _run_write(self, job: Callable[[Repository], WriteDone]) -> None:
+        from elotui.logbook.csv_io import ImportFailed
+        from elotui.logbook.repository import LogbookError
+
+        try:
+            done = job(self.logbook.get())
+        except ImportFailed as failed:
+            count = len(failed.errors)
+            self.post_message(
+                WriteFailed(f"nothing imported ({count} problem{'s' if count != 1 else ''})",
+                            list(failed.errors))
+            )  # fmt: skip
+        except (LogbookError, LogbookUnavailable, OSError, ValueError) as error:
+            self.post_message(WriteFailed(str(error)))
+        else:
+            self.post_message(done)

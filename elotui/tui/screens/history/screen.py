@@ -1,0 +1,419 @@
+"""The history screen (F3): one player's logbook, replayed.
+
+Layout (fits 120×36): a player bar; then the games (newest first, live rating after each), the trajectory
+chart and the crossings side by side; the FIDE check (one row per month) across the bottom.
+
+How data flows: the thread workers of `loading.py` post the messages of `messages.py`; the handlers
+here, on the main thread, update the widgets. The games table keeps one invariant: its rows are exactly
+the newest N games of the player, keyed by game id. A page of more rows is fetched as the cursor nears
+the end (`PAGE`), so 100,000 games open as fast as a hundred. A refresh reconciles rows by key
+(`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.widget import AwaitMount
+from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from elotui.safe_text import printable
+from elotui.tui.screens.history.cells import (
+    CROSSING_COLUMNS,
+    GAME_COLUMNS,
+    chart_title,
+    crossing_cells,
+    game_cells,
+    summary_text,
+)
+from elotui.tui.screens.history.edits import EditingScreen
+from elotui.tui.screens.history.fide_check import (
+    CHECK_COLUMNS,
+    check_note,
+    check_periods,
+    check_rows,
+)
+from elotui.tui.screens.history.loading import NEAR_END, PAGE, next_list
+from elotui.tui.screens.history.messages import (
+    FirstRows,
+    GamesLoaded,
+    LogbookFailed,
+    PageLoaded,
+    PlayersLoaded,
+    ReplayLoaded,
+    ReplayView,
+    WriteDone,
+    WriteFailed,
+)
+from elotui.tui.widgets.keyed_table import SortCell, add_columns, sync_table
+
+if TYPE_CHECKING:
+    from elotui.tui.app import ElotuiApp
+
+
+class HistoryScreen(EditingScreen):
+    AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add_game", "Add game", id="history.add_game"),
+        Binding("e", "edit_game", "Edit game", id="history.edit_game"),
+        Binding("delete", "remove_game", "Delete game", id="history.remove_game"),
+        Binding("p", "edit_player", "Player", id="history.edit_player"),
+        Binding("r", "set_published", "Published", id="history.set_published"),
+        Binding("n", "add_player", "New player", show=False, id="history.add_player"),
+        Binding("right_square_bracket", "next_player(1)", "Next player", show=False,
+                id="history.next_player"),
+        Binding("left_square_bracket", "next_player(-1)", "Previous player", show=False,
+                id="history.previous_player"),
+        Binding("i", "import_file", "Import games from a file", show=False,
+                id="history.import"),
+        Binding("x", "export_file", "Export the logbook to a file", show=False,
+                id="history.export"),
+        Binding("m", "maximize_panel", "Maximize the panel", show=False, id="history.maximize"),
+        Binding("l", "next_list", "Next rating list", show=False, id="history.next_list"),
+        Binding("o", "overlay_lists", "Overlay the three lists on the chart", show=False,
+                id="history.overlay_lists"),
+    ]  # fmt: skip
+
+    # --- layout ---------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        if not self.logbook.available:
+            yield Static(
+                "No logbook is open. The history arrives with the logbook: start elotui without "
+                "arguments (your logbook), with --db PATH, or with --demo.\n\n"
+                "F2 goes back to the calculator.",
+                id="history-placeholder",
+            )
+            yield Footer()
+            return
+        with Horizontal(id="history-bar"):
+            # The player picker (a Select: five widgets) comes after the first rows (`_picker`).
+            yield Static(" player", id="player-slot")
+            yield Static("opening the logbook…", id="history-summary")
+        with Horizontal(id="history-top"):
+            with Vertical(id="games-panel", classes="history-panel"):
+                yield Static("Games, newest first · live rating after each", classes="panel-title")
+                yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="chart-panel", classes="history-panel"):
+                yield Static(
+                    "Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]",
+                    classes="panel-title",
+                )
+                yield Container(id="chart-box")
+            with Vertical(id="crossings-panel", classes="history-panel"):
+                yield Static("Crossings", classes="panel-title")
+                yield DataTable[str](id="crossings", cursor_type="row")
+        with Vertical(id="check-panel", classes="history-panel"):
+            yield Static("FIDE check, one row per month", classes="panel-title")
+            yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="check-note")
+        # The footer (a widget per key) comes once the first rows are painted (`_add_the_rest`).
+
+    def on_mount(self) -> None:
+        self.title = "elotui"
+        self.sub_title = "History"
+        if not self.logbook.available:
+            return
+        for selector, columns in (
+            ("#games", GAME_COLUMNS),
+            ("#fide-check", CHECK_COLUMNS),
+            ("#crossings", CROSSING_COLUMNS),
+        ):
+            add_columns(self.query_one(selector, DataTable), columns)
+        self.query_one("#games", DataTable).focus()
+        settings = cast("ElotuiApp", self.app).settings
+        wanted = settings.extra.get("player")
+        self._generation += 1
+        first = self.first_page_now(wanted)
+        painted = None
+        if first is not None:
+            self._first_rows(first)  # shown before the first paint
+            painted = first.shown
+        self._load_history(
+            self._generation,
+            None,
+            PAGE,
+            self.rating_list,
+            early_rows=painted is None,
+            wanted=wanted,
+            with_players=True,
+            after=painted,
+        )
+
+    @on(events.DescendantFocus)
+    def _mark_the_focused_panel(self, event: events.DescendantFocus) -> None:
+        # A class on the title, not `.history-panel:focus-within > .panel-title`: Textual (8.2.8)
+        # does not restyle a child when only its parent's :focus-within changes (the mark stayed on
+        # a panel left, or never came back after a form closed).
+        for title in self.query(".history-panel > .panel-title"):
+            panel = title.parent
+            title.set_class(panel is not None and event.widget in panel.walk_children(), "-focused")
+
+    # --- messages from the workers --------------------------------------------------------------------
+
+    @on(PlayersLoaded)
+    async def _players_loaded(self, message: PlayersLoaded) -> None:
+        self.players = message.players
+        await self._picker()
+        select = self.query_one("#player-select", Select)
+        with self.prevent(Select.Changed):
+            select.set_options((printable(player.name), player.id) for player in self.players)
+        if not self.players:
+            self.player = None
+            self._show_empty("No players yet: press n to add one (or i to import games).")
+            self._idle = True
+            return
+        wanted = message.select
+        if not message.reload and wanted is not None:
+            with self.prevent(Select.Changed):
+                select.value = wanted
+            return
+        if wanted is None and self.player is not None:
+            wanted = self.player.id
+        if wanted is None or wanted not in {p.id for p in self.players}:
+            wanted = self.players[0].id
+        with self.prevent(Select.Changed):
+            select.value = wanted
+        self._open_player(wanted, keep_rows=self.player is not None and self.player.id == wanted)
+
+    def _open_player(self, player_id: int, *, keep_rows: bool = False) -> None:
+        self._idle = False
+        self._generation += 1
+        self._paging = False
+        table = self.query_one("#games", DataTable)
+        if not keep_rows:
+            table.clear()
+            self.games = {}
+            self.view = None
+        rows = max(PAGE, table.row_count)
+        self._load_history(
+            self._generation, player_id, rows, self.rating_list, early_rows=not keep_rows
+        )
+
+    @on(FirstRows)
+    def _first_rows(self, message: FirstRows) -> None:
+        if message.generation != self._generation:
+            message.shown.set()
+            return
+        self.games = {game.id: game for game in message.games}
+        sync_table(
+            self.query_one("#games", DataTable),
+            [(str(game.id), game_cells(game, None)) for game in message.games],
+        )
+        self.query_one("#history-summary", Static).update("replaying…")
+        self.call_after_refresh(self._rows_painted, message.shown)
+
+    def _rows_painted(self, shown: threading.Event) -> None:
+        if self.first_rows_painted is None:
+            self.first_rows_painted = time.perf_counter()
+        shown.set()
+        self._add_the_rest()
+
+    def _add_the_rest(self) -> None:
+        """What the first rows are shown without: the player picker and the footer."""
+        self._picker()
+        if not self.query(Footer):
+            # Compact: the screen's ten keys fit 120 columns (with Textual's spacing they did not).
+            self.mount(Footer(compact=True))
+            # A footer shows keys when told the bindings changed; one mounted late has to be told.
+            self.call_after_refresh(self.refresh_bindings)
+
+    def _picker(self) -> AwaitMount:
+        """Mount the player picker in place of its placeholder, once; await the result to use it."""
+        if self._picker_mounted is None:
+            slot = self.query_one("#player-slot")
+            picker = Select[int]([], prompt="player", id="player-select", compact=True,
+                                 allow_blank=True)  # fmt: skip
+            self._picker_mounted = self.query_one("#history-bar").mount(picker, before=slot)
+            slot.remove()
+        return self._picker_mounted
+
+    @on(GamesLoaded)
+    def _games_loaded(self, message: GamesLoaded) -> None:
+        if message.generation != self._generation:
+            if message.shown is not None:
+                message.shown.set()
+            return
+        self.player = message.player
+        self.total = message.total
+        self.counts = message.counts
+        if message.view is not None:
+            self.view = message.view
+        live = self.view.live if self.view is not None else None
+        self.games = {game.id: game for game in message.games}
+        sync_table(
+            self.query_one("#games", DataTable),
+            [(str(game.id), game_cells(game, live)) for game in message.games],
+        )
+        if message.view is not None:
+            self._show_replay(message.view)
+            self._idle = True
+        else:
+            self._show_summary()
+        if message.shown is not None:
+            self.call_after_refresh(message.shown.set)
+
+    @on(ReplayLoaded)
+    def _replay_loaded(self, message: ReplayLoaded) -> None:
+        if message.generation != self._generation:
+            return
+        self.view = message.view
+        table = self.query_one("#games", DataTable)
+        live = message.view.live
+        for key in list(table.rows):
+            game = self.games.get(int(str(key.value)))
+            if game is not None:
+                table.update_cell(key, "live", game_cells(game, live)[4])
+        self._show_replay(message.view)
+        self._idle = True
+
+    @on(PageLoaded)
+    def _page_loaded(self, message: PageLoaded) -> None:
+        self._paging = False
+        table = self.query_one("#games", DataTable)
+        if message.generation != self._generation or message.offset != table.row_count:
+            return
+        live = self.view.live if self.view is not None else None
+        for game in message.games:
+            if str(game.id) in table.rows:
+                continue
+            self.games[game.id] = game
+            table.add_row(
+                SortCell.at(game.date.isoformat(), table.row_count),
+                *game_cells(game, live)[1:],
+                key=str(game.id),
+            )
+
+    @on(LogbookFailed)
+    def _logbook_failed(self, message: LogbookFailed) -> None:
+        self._paging = False
+        self._idle = True
+        self._show_empty(f"The logbook cannot be read: {message.reason}")
+        self.notify(message.reason, title="Logbook", severity="error")
+
+    @on(WriteDone)
+    def _write_done(self, message: WriteDone) -> None:
+        self.notify(message.note, title="Logbook")
+        if message.player_id is not None and (
+            self.player is None or message.player_id != self.player.id
+        ):
+            self.player = None
+        self._load_players(message.player_id)
+        if message.game_id is not None:
+            self._select_game_after_load = message.game_id
+
+    @on(WriteFailed)
+    def _write_failed(self, message: WriteFailed) -> None:
+        self._idle = True
+        self.notify(message.reason, title="Not saved", severity="error", timeout=8)
+        if message.lines:
+            from elotui.tui.widgets.logbook_forms import ProblemsDialog
+
+            self.app.push_screen(ProblemsDialog(f"Import refused: {message.reason}", message.lines))
+
+    # --- showing ---------------------------------------------------------------------------------------
+
+    def _show_empty(self, text: str) -> None:
+        self._add_the_rest()
+        self.query_one("#history-summary", Static).update(text)
+        for selector in ("#games", "#fide-check", "#crossings"):
+            self.query_one(selector, DataTable).clear()
+        self.query_one("#check-note", Static).update("")
+
+    def _show_summary(self) -> None:
+        self._add_the_rest()
+        if self.player is None:
+            return
+        current = None if self.view is None else self.view.replay.current_rating
+        summary = summary_text(
+            self.total, self.counts, self.rating_list, self.view is None, current
+        )
+        self.query_one("#history-summary", Static).update(summary)
+
+    def _show_replay(self, view: ReplayView) -> None:
+        self._show_summary()
+        result = view.replay
+        periods = check_periods(result.periods)
+        sync_table(self.query_one("#fide-check", DataTable), check_rows(periods))
+        sync_table(
+            self.query_one("#crossings", DataTable),
+            [
+                (f"{c.period}-{c.kind}-{c.to}", crossing_cells(c))
+                for c in reversed(result.crossings)
+            ],
+        )
+        self.query_one("#check-note", Static).update(check_note(view, periods))
+        self._draw_chart(view)
+        selected = self._select_game_after_load
+        if selected is not None:
+            self._select_game_after_load = None
+            table = self.query_one("#games", DataTable)
+            if str(selected) in table.rows:
+                table.move_cursor(row=table.get_row_index(str(selected)), animate=False)
+
+    def _draw_chart(self, view: ReplayView) -> None:
+        from elotui.tui.widgets.trajectory import draw, make_chart
+
+        if self._chart is None:
+            self._chart = make_chart("trajectory")
+            self.query_one("#chart-box", Container).mount(self._chart)
+        draw(self._chart, view.chart, view.rating_list, view.others)
+        self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
+
+    # --- paging and player switching --------------------------------------------------------------------
+
+    @on(DataTable.RowHighlighted, "#games")
+    def _near_end(self, event: DataTable.RowHighlighted) -> None:
+        table = event.data_table
+        if (
+            self.player is not None
+            and not self._paging
+            and table.row_count < self.total
+            and event.cursor_row >= table.row_count - NEAR_END
+        ):
+            self._paging = True
+            self._load_page(self._generation, self.player.id, table.row_count, self.rating_list)
+
+    @on(Select.Changed, "#player-select")
+    def _player_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and (self.player is None or event.value != self.player.id):
+            self._open_player(event.value)
+
+    def action_next_list(self) -> None:
+        """Show the next rating list (standard → rapid → blitz): its games, replay and check."""
+        self.rating_list = next_list(self.rating_list)
+        if self.player is not None:
+            self._open_player(self.player.id)
+
+    def action_overlay_lists(self) -> None:
+        """Overlay the three lists' trajectories on the chart, or stop."""
+        self.overlay = not self.overlay
+        if self.player is not None:
+            self._open_player(self.player.id, keep_rows=True)
+
+    def action_next_player(self, step: int) -> None:
+        if not self.players:
+            return
+        ids = [p.id for p in self.players]
+        index = ids.index(self.player.id) if self.player and self.player.id in ids else 0
+        chosen = ids[(index + step) % len(ids)]
+        with self.prevent(Select.Changed):
+            self.query_one("#player-select", Select).value = chosen
+        self._open_player(chosen)
+
+    def action_maximize_panel(self) -> None:
+        focused = self.focused
+        if self.maximized is not None:
+            self.minimize()
+        elif focused is not None:
+            panel = next((a for a in focused.ancestors if isinstance(a, Vertical)), None)
+            if isinstance(panel, Vertical) and panel.has_class("history-panel"):
+                self.maximized = panel
