@@ -2,8 +2,9 @@
 
     uv run python scripts/screenshots.py [OUT_DIR]
 
-The app is built by the same factory as `elotui` itself and driven by the scenes in
-`elotui.tui.scenes` (the snapshot tests use the same scenes).
+The app is built by the same factory as `elotui` itself and driven by the scenes in `tests/scenes/`
+(the snapshot tests play the same scenes; they are not in the package, so the project's root is put
+on the path here).
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from elotui.tui.history_scenes import HISTORY_SCENES, HistoryScene, history_app, play_history
-from elotui.tui.history_scenes import SIZE as HISTORY_SIZE
-from elotui.tui.scenes import SCENES, SIZE, Scene, play, scene_app
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.scenes.calculator import SCENES, SIZE, Scene, play, scene_app  # noqa: E402
+from tests.scenes.history import HISTORY_SCENES, HistoryScene, history_app, play_history  # noqa: E402
+from tests.scenes.history import SIZE as HISTORY_SIZE  # noqa: E402
 
 
 async def capture(scene: Scene, out_dir: Path) -> Path:
@@ -37,7 +42,7 @@ async def main(out_dir: Path) -> None:
         print(await capture_history(history_scene, out_dir))
 
 
-# --- the history screen, on a fresh copy of the demo logbook (scenes in elotui.tui.history_scenes) ---
+# --- the history screen, on a fresh copy of the demo logbook (scenes in tests.scenes.history) ---
 
 
 async def capture_history(scene: HistoryScene, out_dir: Path) -> Path:
@@ -53,9 +58,5 @@ async def capture_history(scene: HistoryScene, out_dir: Path) -> Path:
 
 
 if __name__ == "__main__":
-    target = (
-        Path(sys.argv[1])
-        if len(sys.argv) > 1
-        else Path(__file__).resolve().parent.parent / "screenshots"
-    )
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots"
     asyncio.run(main(target))

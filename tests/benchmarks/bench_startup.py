@@ -77,8 +77,8 @@ async def bench_keystroke(runs: int) -> None:
     from textual import events
     from textual.widgets import Static
 
-    from elotui.tui.scenes import burst, keys, scene_app
     from elotui.tui.textual_private import on_each_paint
+    from tests.scenes.calculator import burst, keys, scene_app
 
     app = scene_app()
     async with app.run_test(size=(120, 40)) as pilot:

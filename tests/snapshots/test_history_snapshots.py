@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from elotui.tui.history_scenes import HISTORY_SCENES, SIZE, HistoryScene, history_app, play_history
+from tests.scenes.history import HISTORY_SCENES, SIZE, HistoryScene, history_app, play_history
 
 
 @pytest.fixture(autouse=True)

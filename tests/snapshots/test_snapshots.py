@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from elotui.tui.scenes import SCENES, SIZE, Scene, play, scene_app
+from tests.scenes.calculator import SCENES, SIZE, Scene, play, scene_app
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[scene.name for scene in SCENES])

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from elotui.tui.app import ElotuiApp
-from elotui.tui.scenes import PAUSE, burst, keys, scene_app, settle
+from tests.scenes.calculator import PAUSE, burst, keys, scene_app, settle
 
 SIZE = (120, 40)
 

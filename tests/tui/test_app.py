@@ -122,7 +122,7 @@ def run_python(code: str) -> str:
 def test_start_up_leaves_the_heavy_imports_off_until_needed() -> None:
     out = run_python(
         "import asyncio, sys\n"
-        "from elotui.tui.scenes import scene_app\n"
+        "from tests.scenes.calculator import scene_app\n"
         "async def main():\n"
         "    app = scene_app()\n"
         "    async with app.run_test(size=(120, 40)) as pilot:\n"

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 
 from elotui.cli.app_commands import open_app
 from elotui.tui.app import ElotuiApp
-from elotui.tui.scenes import burst
 from elotui.tui.screens.calculator import CalculatorScreen
+from tests.scenes.calculator import burst
 
 
 async def test_ctrl_p_then_page_down_in_one_burst_leaves_the_app_running(

@@ -20,8 +20,6 @@ from elotui.cli import main
 from elotui.cli.app_commands import ready_as_is
 from elotui.logbook.repository import NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
-from elotui.tui.history_scenes import history_app, keys, settle
-from elotui.tui.scenes import burst
 from elotui.tui.screens.history import PAGE, HistoryScreen
 from elotui.tui.widgets.logbook_forms import (
     ConfirmDialog,
@@ -30,6 +28,8 @@ from elotui.tui.widgets.logbook_forms import (
     ProblemsDialog,
     ResultPicker,
 )
+from tests.scenes.calculator import burst
+from tests.scenes.history import history_app, keys, settle
 
 SIZE = (120, 36)
 TODAY = dt.date(2026, 3, 20)

@@ -16,10 +16,10 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from elotui.logbook.repository import NewGame
-from elotui.tui.history_scenes import history_app, settle
-from elotui.tui.scenes import burst
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.logbook_forms import GameForm, ListPicker
+from tests.scenes.calculator import burst
+from tests.scenes.history import history_app, settle
 
 SIZE = (120, 36)
 

@@ -20,10 +20,10 @@ from textual.widgets import Input
 
 from elotui.logbook.repository import Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
-from elotui.tui.history_scenes import settle
-from elotui.tui.scenes import burst, key_event, keys
 from elotui.tui.widgets.keys_in_order import TextField
 from elotui.tui.widgets.logbook_forms import GameForm
+from tests.scenes.calculator import burst, key_event, keys
+from tests.scenes.history import settle
 from tests.tui.conftest import text
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from elotui.tui.scenes import add_game
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
+from tests.scenes.calculator import add_game
 from tests.tui.conftest import text, type_keys
 
 

@@ -13,11 +13,11 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 from elotui.rating.text import cut
-from elotui.tui.history_scenes import history_app, settle
-from elotui.tui.scenes import scene_app
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.trajectory import year_ticks
+from tests.scenes.calculator import scene_app
+from tests.scenes.history import history_app, settle
 from tests.tui.conftest import press_slowly
 
 SIZE = (120, 36)

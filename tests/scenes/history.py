@@ -1,5 +1,5 @@
 """Named scenes of the history screen, on the demo logbook: the screenshot script and the snapshot tests
-drive the app with these (the calculator's scenes are in `elotui.tui.scenes`).
+drive the app with these (the calculator's scenes are in `tests.scenes.calculator`).
 
 Each scene builds the demo logbook fresh in a folder it is given, opens the app on the history screen,
 waits for the replay, then presses its keys.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
-from elotui.tui.scenes import TODAY
+from tests.scenes.calculator import TODAY
 
 SIZE = (120, 36)
 KEY_NAMES = frozenset({"tab", "shift+tab", "enter", "escape", "delete", "backspace", "up", "down",
@@ -68,10 +68,10 @@ def history_app(folder: Path, player: str | None = None) -> ElotuiApp:
 
 async def settle(app: ElotuiApp) -> None:
     """Wait until the history screen's workers are done and their messages are shown, on the
-    app's state only (`scenes.settle`), never on a time."""
-    from elotui.tui.scenes import SETTLE_ROUNDS
-    from elotui.tui.scenes import settle as settle_app
+    app's state only (`calculator.settle`), never on a time."""
     from elotui.tui.screens.history import HistoryScreen
+    from tests.scenes.calculator import SETTLE_ROUNDS
+    from tests.scenes.calculator import settle as settle_app
 
     for _ in range(SETTLE_ROUNDS):
         await settle_app(app)
