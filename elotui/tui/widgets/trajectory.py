@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from elotui.rating.calendar import parse_month
 from elotui.rating.tiers import TIERS
 
 if TYPE_CHECKING:
@@ -38,18 +39,13 @@ class TrajectoryData:
         return not self.month_x and not self.game_x
 
 
-def _month_number(label: str) -> int:
-    year, month = label.split("-")
-    return int(year) * 12 + int(month) - 1
-
-
 def trajectory_data(result: Replay, max_points: int = MAX_GAME_POINTS) -> TrajectoryData:
     """The live rating after every counted game, and each month's list (start) and final result."""
     game_x: list[float] = []
     game_y: list[float] = []
     for period in result.periods:
         games = result.games[period.games_from : period.games_to]
-        start = _month_number(period.period)
+        start = parse_month(period.period)
         for index, game in enumerate(games, start=1):
             if game.live_hundredths is not None:
                 game_x.append(start + index / (len(games) + 1))
@@ -65,10 +61,10 @@ def trajectory_data(result: Replay, max_points: int = MAX_GAME_POINTS) -> Trajec
     month_y: list[float] = []
     for period in result.periods:
         if period.rating_start is not None:
-            month_x.append(float(_month_number(period.period)))
+            month_x.append(float(parse_month(period.period)))
             month_y.append(float(period.rating_start))
     if result.periods and result.current_rating is not None:
-        month_x.append(float(_month_number(result.periods[-1].period) + 1))
+        month_x.append(float(parse_month(result.periods[-1].period) + 1))
         month_y.append(float(result.current_rating))
     return TrajectoryData(tuple(game_x), tuple(game_y), tuple(month_x), tuple(month_y))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from elotui.logbook.records import RATING_LISTS
+from elotui.rating.calendar import month_text
+from elotui.rating.result import Result
 from elotui.rating.text import crossing_change, cut, rating_cents
 from elotui.rating.tiers import GM_NOTE, tier_of
 from elotui.safe_text import printable
@@ -16,7 +18,6 @@ if TYPE_CHECKING:
     from elotui.rating.replay import Crossing
     from elotui.tui.screens.history.messages import ReplayView
 
-RESULT_TEXT = {2: "1", 1: "½", 0: "0"}
 NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and blitz from 2024-12)
 
 # (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
@@ -39,7 +40,7 @@ def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tu
         # printable: an ESC stored by an older elotui is shown escaped, never sent to the terminal
         cut(printable(game.opponent or ""), column_width(GAME_COLUMNS, "opponent")),
         rating,
-        RESULT_TEXT[game.score_halves],
+        Result.from_halves(game.score_halves).symbol,
         live_text,
     )
 
@@ -61,7 +62,7 @@ def chart_title(view: ReplayView) -> str:
 def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
     # Lists are published on the 1st: the month says the date.
     change = cut(crossing_change(crossing), column_width(CROSSING_COLUMNS, "change"))
-    return (crossing.date.isoformat()[:7], change, str(crossing.rating))
+    return (month_text(crossing.date), change, str(crossing.rating))
 
 
 def summary_text(

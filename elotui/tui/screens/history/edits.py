@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import DataTable
 
-from elotui.tui.screens.history.cells import RESULT_TEXT
+from elotui.rating.calendar import month_text
+from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
 from elotui.tui.screens.history.loading import LoadingScreen
 from elotui.tui.screens.history.messages import WriteDone
@@ -88,9 +89,7 @@ class EditingScreen(LoadingScreen):
             return
         who = game.opponent or "an unnamed opponent"
         rating = "unrated" if game.opponent_rating is None else game.opponent_rating
-        detail = (
-            f"{game.date.isoformat()} vs {who} ({rating}), result {RESULT_TEXT[game.score_halves]}"
-        )
+        detail = f"{game.date.isoformat()} vs {who} ({rating}), result {Result.from_halves(game.score_halves).symbol}"
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -146,7 +145,6 @@ class EditingScreen(LoadingScreen):
         player = self._need_player()
         if player is None:
             return
-        month = f"{self.today.year:04d}-{self.today.month:02d}"
 
         def saved(values: tuple[str, int] | None) -> None:
             if values is None:
@@ -160,7 +158,7 @@ class EditingScreen(LoadingScreen):
 
             self._write(job)
 
-        self.app.push_screen(PublishedForm(player.name, month), saved)
+        self.app.push_screen(PublishedForm(player.name, month_text(self.today)), saved)
 
     def action_import_file(self) -> None:
         from elotui.tui.widgets.logbook_forms import PathPrompt

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.widget import AwaitMount
+from textual.widgets import DataTable
 
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
@@ -157,6 +158,22 @@ class LoadingScreen(AppScreen):
         except Exception:  # the worker reads again and says what is wrong
             return None
         return FirstRows(self._generation, player_id, games, threading.Event())
+
+    def _open_player(self, player_id: int, *, keep_rows: bool = False) -> None:
+        """Load a player's history (another player, list or overlay); with `keep_rows`, the rows
+        shown stay until the new ones come (the same player and list)."""
+        self._idle = False
+        self._generation += 1
+        self._paging = False
+        table = self.query_one("#games", DataTable)
+        if not keep_rows:
+            table.clear()
+            self.games = {}
+            self.view = None
+        rows = max(PAGE, table.row_count)
+        self._load_history(
+            self._generation, player_id, rows, self.rating_list, early_rows=not keep_rows
+        )
 
     # --- thread workers -------------------------------------------------------------------------------
 

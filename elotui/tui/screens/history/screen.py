@@ -184,20 +184,6 @@ class HistoryScreen(EditingScreen):
             select.value = wanted
         self._open_player(wanted, keep_rows=self.player is not None and self.player.id == wanted)
 
-    def _open_player(self, player_id: int, *, keep_rows: bool = False) -> None:
-        self._idle = False
-        self._generation += 1
-        self._paging = False
-        table = self.query_one("#games", DataTable)
-        if not keep_rows:
-            table.clear()
-            self.games = {}
-            self.view = None
-        rows = max(PAGE, table.row_count)
-        self._load_history(
-            self._generation, player_id, rows, self.rating_list, early_rows=not keep_rows
-        )
-
     @on(FirstRows)
     def _first_rows(self, message: FirstRows) -> None:
         if message.generation != self._generation:
@@ -286,11 +272,8 @@ class HistoryScreen(EditingScreen):
             if str(game.id) in table.rows:
                 continue
             self.games[game.id] = game
-            table.add_row(
-                SortCell.at(game.date.isoformat(), table.row_count),
-                *game_cells(game, live)[1:],
-                key=str(game.id),
-            )
+            cells = game_cells(game, live)
+            table.add_row(SortCell.at(cells[0], table.row_count), *cells[1:], key=str(game.id))
 
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
