@@ -16,7 +16,7 @@ from tests.scenes.calculator import TODAY
 
 SIZE = (120, 36)
 KEY_NAMES = frozenset({"tab", "shift+tab", "enter", "escape", "delete", "backspace", "up", "down",
-                       "left", "right", "end", "home", "ctrl+s", "f2", "f3",
+                       "left", "right", "end", "home", "ctrl+s", "ctrl+end", "f2", "f3",
                        "right_square_bracket", "left_square_bracket"})  # fmt: skip
 
 
@@ -40,6 +40,9 @@ HISTORY_SCENES: tuple[HistoryScene, ...] = (
     HistoryScene("history-second-player", keys("right_square_bracket")),
     # The demo player since 2008: quarterly and bi-monthly periods, the floor, the 2024-03 uplift.
     HistoryScene("history-eras", player="Margaux Vidal"),
+    # Her FIDE check (two tabs from the games), the oldest period and the one above: 2008-04, marked *,
+    # and under the table the decision of ours it rests on.
+    HistoryScene("history-rule-uncertain", keys("tab tab ctrl+end up"), player="Margaux Vidal"),
     HistoryScene("history-rapid-list", keys("l")),
     HistoryScene("history-add-game", keys("a 2026-01-10 tab Ana tab 2150 tab d")),
     HistoryScene("history-edit-game", keys("e")),

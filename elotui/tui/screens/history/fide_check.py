@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from elotui.rating.rules.records import DECISIONS
 from elotui.rating.text import cents, cut, k_value, published_text, signed, worth_checking
 from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.widgets.keyed_table import Row, column_width
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from elotui.tui.screens.history.messages import ReplayView
 
 CHECK_COLUMNS = (
-    ("month", "month", 7), ("rules", "rules", 6), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
+    ("month", "month", 7), ("rules", "rules", 10), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
     ("why", "why", 10), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 7),
     ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
     ("end", "end", 9), ("listed", "published", 6),
@@ -135,3 +136,21 @@ def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
         notes.append("*: rule uncertain")
     notes += list_notes(view)
     return " · ".join(notes)
+
+
+# The replay names each decision by its text (`ReplayPeriod.uncertain`); the code is its short name.
+_DECISION_CODES = {text: code for code, text in DECISIONS.items()}
+
+
+def period_decisions(period: ReplayPeriod) -> list[tuple[str, str]]:
+    """The decisions of ours (rules-by-date.md §6) that the `*` of `period` rests on, as (code, text)."""
+    return [(_DECISION_CODES.get(text, ""), text) for text in period.uncertain]
+
+
+def decisions_line(decisions: Sequence[tuple[str, str]]) -> str:
+    """The line under the FIDE check for a period marked `*`: which decisions of ours changed its
+    numbers, "* our reading (rule uncertain): rounding — rounded once per period …"; empty for none."""
+    if not decisions:
+        return ""
+    named = [f"{code} — {text}" if code else text for code, text in decisions]
+    return "* our reading (rule uncertain): " + "; ".join(named)

@@ -20,6 +20,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.content import Content
 from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
@@ -38,6 +39,8 @@ from elotui.tui.screens.history.fide_check import (
     check_note,
     check_periods,
     check_rows,
+    decisions_line,
+    period_decisions,
 )
 from elotui.tui.screens.history.loading import NEAR_END, PAGE, next_list
 from elotui.tui.screens.history.messages import (
@@ -51,7 +54,7 @@ from elotui.tui.screens.history.messages import (
     WriteDone,
     WriteFailed,
 )
-from elotui.tui.widgets.keyed_table import SortCell, add_columns, sync_table
+from elotui.tui.widgets.keyed_table import SortCell, add_columns, cursor_key, sync_table
 
 if TYPE_CHECKING:
     from elotui.tui.app import ElotuiApp
@@ -114,6 +117,8 @@ class HistoryScreen(EditingScreen):
         with Vertical(id="check-panel", classes="history-panel"):
             yield Static("FIDE check, one row per month", classes="panel-title")
             yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
+            # Which decisions of ours a period marked * rests on, while the cursor is on it.
+            yield Static("", id="check-decisions")
             yield Static("", id="check-note")
         # The footer (a widget per key) comes once the first rows are painted (`_add_the_rest`).
 
@@ -310,6 +315,7 @@ class HistoryScreen(EditingScreen):
         for selector in ("#games", "#fide-check", "#crossings"):
             self.query_one(selector, DataTable).clear()
         self.query_one("#check-note", Static).update("")
+        self._show_decisions()
 
     def _show_summary(self) -> None:
         self._add_the_rest()
@@ -334,6 +340,7 @@ class HistoryScreen(EditingScreen):
             ],
         )
         self.query_one("#check-note", Static).update(check_note(view, periods))
+        self._show_decisions()
         self._draw_chart(view)
         selected = self._select_game_after_load
         if selected is not None:
@@ -350,6 +357,20 @@ class HistoryScreen(EditingScreen):
             self.query_one("#chart-box", Container).mount(self._chart)
         draw(self._chart, view.chart, view.rating_list, view.others)
         self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
+
+    @on(DataTable.RowHighlighted, "#fide-check")
+    def _check_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self._show_decisions()
+
+    def _show_decisions(self) -> None:
+        """Under the FIDE check, the decisions the highlighted period's `*` rests on (else nothing)."""
+        key = cursor_key(self.query_one("#fide-check", DataTable))
+        periods = self.view.replay.periods if self.view is not None else ()
+        period = next((p for p in periods if p.period == key), None)
+        line = decisions_line(period_decisions(period)) if period is not None else ""
+        shown = self.query_one("#check-decisions", Static)
+        shown.update(Content(line))  # Content: a decision's text is never read as markup
+        shown.set_class(bool(line), "-shown")
 
     # --- paging and player switching --------------------------------------------------------------------
 
