@@ -2,7 +2,7 @@
 
 Every handler resolves the database (`--db`, `$ELOTUI_DB`, the user data folder), migrates it if needed
 (`open_repository`), does one repository call and prints a table or, with `--json`, one JSON document.
-Mistakes a user can fix become `UsageError` (one line on stderr, exit code 2, nothing changed).
+Mistakes a user can fix are `ElotuiError`s (one line on stderr, exit code 2, nothing changed).
 
 Adding a command (e.g. `replay`): write `_register_x(sub)` with `add_command`, a handler taking
 `args`, and call the registrar from `register`; use `open_repository(args)`, `find_player(...)` and
@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, Any
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
 from elotui.logbook import files
-from elotui.logbook.paths import BadDatabasePath, kind_of_path, resolve_db_path
+from elotui.logbook.paths import kind_of_path, resolve_db_path
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
-from elotui.safe_text import printable
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
@@ -43,24 +42,17 @@ def wants_json(args: argparse.Namespace) -> bool:
 
 
 def db_path(args: argparse.Namespace) -> Path:
-    """The database file the arguments name; a URL, `:memory:` or `~nosuchuser` is a UsageError."""
-    try:
-        return resolve_db_path(getattr(args, "db", None))
-    except BadDatabasePath as error:
-        raise UsageError(str(error)) from None
-
-
-class NoLogbook(UsageError):
-    """A command that only reads found no logbook file (and created none)."""
+    """The database file the arguments name; a URL, `:memory:` or `~nosuchuser` is `BadDatabasePath`."""
+    return resolve_db_path(getattr(args, "db", None))
 
 
 def open_repository(args: argparse.Namespace, *, create: bool = True) -> Repository:
-    """The repository of the database the arguments name, migrated first (a refusal is a UsageError).
+    """The repository of the database the arguments name, migrated first (or `DatabaseRefused`).
 
     With `--demo`, a fresh throwaway copy of the demo logbook instead. `create=False` for the
-    commands that only read: where there is no logbook yet they say so and create nothing.
+    commands that only read: where there is no logbook yet they say so (`NoLogbookYet`) and create
+    nothing.
     """
-    from elotui.logbook.migrate import DatabaseRefused, NoLogbookYet
     from elotui.logbook.repository import open_repository as open_at
 
     if getattr(args, "demo", False):
@@ -70,12 +62,7 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
     from elotui.logbook.engine import set_wait_notice
 
     set_wait_notice(_say_waiting)
-    try:
-        return open_at(db_path(args), create=create)
-    except NoLogbookYet as error:
-        raise NoLogbook(str(error)) from None
-    except DatabaseRefused as error:
-        raise UsageError(str(error)) from None
+    return open_at(db_path(args), create=create)
 
 
 def _say_waiting(path: Path) -> None:
@@ -87,16 +74,11 @@ def _say_waiting(path: Path) -> None:
 
 
 def find_player(repository: Repository, name: str) -> PlayerRecord:
-    from elotui.logbook.repository import NotFound
-
-    try:
-        return repository.find_player(name)
-    except NotFound as error:
-        raise UsageError(str(error)) from None
+    return repository.find_player(name)
 
 
 def logbook_errors(handler: Handler) -> Handler:
-    """Turn a refused logbook write into a UsageError; print every line of a failed import."""
+    """Turn a failure of the database itself into a `LogbookError` (`elotui.cli._run` reports it)."""
 
     @functools.wraps(handler)
     def wrapper(args: argparse.Namespace) -> int:
@@ -104,29 +86,17 @@ def logbook_errors(handler: Handler) -> Handler:
 
         from sqlalchemy.exc import DBAPIError
 
-        from elotui.logbook.csv_io import ImportFailed
         from elotui.logbook.engine import describe_sqlite_error
-        from elotui.logbook.repository import LogbookError
+        from elotui.logbook.records import LogbookError
 
         try:
             return handler(args)
-        except ImportFailed as failed:
-            for line in failed.shown_lines():  # at most 50, then "and N more"
-                print(printable(line), file=sys.stderr)
-            problems = len(failed.errors)
-            print(
-                f"elotui: nothing imported ({problems} problem{'s' if problems != 1 else ''})",
-                file=sys.stderr,
-            )
-            return 2
-        except LogbookError as error:
-            raise UsageError(str(error)) from None
         except DBAPIError as error:
             # A failure of the database itself (busy, disk full, read-only) on a path the repository
             # does not translate: SQLite rolled the transaction back; say why in one line.
-            raise UsageError(describe_sqlite_error(str(error.orig))) from None
+            raise LogbookError(describe_sqlite_error(str(error.orig))) from None
         except sqlite3.Error as error:
-            raise UsageError(describe_sqlite_error(str(error))) from None
+            raise LogbookError(describe_sqlite_error(str(error))) from None
 
     return wrapper
 
@@ -401,9 +371,11 @@ def player_edit(args: argparse.Namespace) -> int:
 
 @logbook_errors
 def player_list(args: argparse.Namespace) -> int:
+    from elotui.logbook.migrate import NoLogbookYet
+
     try:
         repository = open_repository(args, create=False)
-    except NoLogbook:
+    except NoLogbookYet:
         # No logbook is no player: say so without creating one.
         if wants_json(args):
             print_json({"players": []})
@@ -776,10 +748,7 @@ def export_file(args: argparse.Namespace) -> int:
     if to_stdout:
         sys.stdout.write(text)
         return 0
-    try:
-        files.write_whole(output, text)
-    except files.FileRefused as refused:
-        raise UsageError(str(refused)) from None
+    files.write_whole(output, text)
     if wants_json(args):
         print_json({"file": str(output), "format": fmt, "games": count, "players": len(players)})
     else:
@@ -809,13 +778,10 @@ def db_path_command(args: argparse.Namespace) -> int:
 
 
 def db_upgrade_command(args: argparse.Namespace) -> int:
-    from elotui.logbook.migrate import DatabaseRefused, upgrade_database
+    from elotui.logbook.migrate import upgrade_database
 
     path = db_path(args)
-    try:
-        result = upgrade_database(path)
-    except DatabaseRefused as error:
-        raise UsageError(str(error)) from None
+    result = upgrade_database(path)
     if wants_json(args):
         print_json(
             {

@@ -106,22 +106,21 @@ _SPLIT = re.compile("(;)")
 
 
 class ImportFailed(LogbookError):
-    """The file was not imported; `errors` lists every problem, one line each."""
-
-    SHOWN_MAX = 50  # problem lines printed; a file of 100,000 bad rows says "and 99,950 more"
+    """The file was not imported; `errors` lists every problem, one line each (the `details`)."""
 
     def __init__(self, errors: list[str]) -> None:
         self.errors = errors
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         super().__init__(f"nothing imported: {errors[0]}{more}")
 
-    def shown_lines(self) -> list[str]:
-        """The first `SHOWN_MAX` problems, then one line saying how many more there are."""
-        lines = self.errors[: self.SHOWN_MAX]
-        hidden = len(self.errors) - len(lines)
-        if hidden:
-            lines.append(f"... and {hidden} more problem{'s' if hidden != 1 else ''}")
-        return lines
+    @property
+    def headline(self) -> str:
+        count = len(self.errors)
+        return f"nothing imported ({count} problem{'s' if count != 1 else ''})"
+
+    @property
+    def details(self) -> list[str]:
+        return list(self.errors)
 
 
 @dataclass(frozen=True)

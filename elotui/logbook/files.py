@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elotui.errors import FileUnusable
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 IMPORT_KINDS = (".csv", ".pgn", ".json")
 
 
-class FileRefused(ValueError):
+class FileRefused(FileUnusable, ValueError):
     """A file that cannot be imported or written; `str()` says why in one line."""
 
 

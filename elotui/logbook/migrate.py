@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elotui.errors import LogbookRefused
 from elotui.logbook.engine import describe_sqlite_error, is_busy, make_engine
 from elotui.logbook.paths import (
     BadDatabasePath,
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-class DatabaseRefused(Exception):
+class DatabaseRefused(LogbookRefused):
     """The file cannot be used as a logbook; `str()` is the one-line reason. The file is untouched."""
 
 

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal, NamedTuple, TypeGuard
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
+from elotui.errors import ElotuiError
 
 # Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
 # integers (the repository refuses more, and the player form says so on the field).
@@ -48,7 +49,7 @@ def is_rating_list(text: object) -> TypeGuard[RatingList]:
     return text in RATING_LISTS
 
 
-class LogbookError(Exception):
+class LogbookError(ElotuiError):
     """A write or lookup that cannot be done; `str()` is a one-line reason. Nothing was changed."""
 
 
