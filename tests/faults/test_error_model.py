@@ -41,7 +41,9 @@ def _instance(kind: type[ElotuiError]) -> ElotuiError:
     from elotui.logbook.csv_io import ImportFailed
 
     if issubclass(kind, ImportFailed):
-        return kind(["games.csv:2: the result must be 1, 0.5 or 0, not 'x'", "games.csv:3: no date"])
+        return kind(
+            ["games.csv:2: the result must be 1, 0.5 or 0, not 'x'", "games.csv:3: no date"]
+        )
     return kind("the reason, in one line")
 
 
@@ -111,5 +113,6 @@ def test_the_app_says_a_refused_logbook_as_it_is() -> None:
         raise DatabaseRefused("logbook.db was written by a newer elotui")
 
     logbook = Logbook(opener=opener)  # type: ignore[arg-type]
-    with pytest.raises(LogbookUnavailable, match="^logbook.db was written by a newer elotui$"):
+    with pytest.raises(LogbookUnavailable) as raised:
         logbook.get()
+    assert str(raised.value) == "logbook.db was written by a newer elotui"
