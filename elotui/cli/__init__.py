@@ -20,9 +20,9 @@ from elotui.errors import ElotuiError
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
 COMMAND_MODULES: dict[str, str] = {
-    "calc": "calc_commands", "period": "calc_commands", "need": "calc_commands",
-    "player": "logbook_commands", "game": "logbook_commands", "published": "logbook_commands",
-    "import": "logbook_commands", "export": "logbook_commands", "db": "logbook_commands",
+    "calc": "calc_commands", "period": "period_commands", "need": "period_commands",
+    "player": "player_commands", "game": "game_commands", "published": "published_commands",
+    "import": "import_export_commands", "export": "import_export_commands", "db": "db_commands",
     "replay": "replay_commands", "history": "app_commands",
 }  # fmt: skip
 

@@ -19,7 +19,7 @@ from elotui.errors import FileUnusable
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
-    from elotui.logbook.csv_io import ImportSummary
+    from elotui.logbook.import_report import ImportSummary
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
 

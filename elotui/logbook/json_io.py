@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from elotui.dates import BadDate, parse_date
-from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
+from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT
+from elotui.logbook.import_report import ImportFailed, ImportSummary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
