@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elotui.cli.common import UsageError, add_command, add_list_option, print_json, print_table
 from elotui.cli.logbook_commands import (
+    Edit,
     add_pin_options,
     count_arg,
     date_arg,
+    edit_changes,
     find_player,
     logbook_errors,
     open_repository,
@@ -22,17 +24,7 @@ from elotui.logbook.records import STANDARD  # no SQLAlchemy there
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
-    from elotui.logbook.repository import GameRecord
-
-
-def _list_and_pin_changes(args: argparse.Namespace, changes: dict[str, Any]) -> None:
-    """`game edit`: the list and pin options given, as repository changes."""
-    if args.rating_list is not None:
-        changes["rating_list"] = args.rating_list
-    if args.no_rated_period:
-        changes["rated_period"] = None
-    elif args.rated_period is not None:
-        changes["rated_period"] = args.rated_period
+    from elotui.logbook.repository import GameChanges, GameRecord
 
 
 def game_json(game: GameRecord) -> dict[str, Any]:
@@ -178,33 +170,32 @@ def game_add(args: argparse.Namespace) -> int:
     return 0
 
 
+# `game edit`'s options: (field, option, the flag that clears it).
+_GAME_EDITS: tuple[Edit, ...] = (
+    ("opponent_rating", "opponent_rating", "unrated_opponent"),
+    ("own_rating", "own_rating", "no_own_rating"),
+    ("date", "date", None),
+    ("event_start", "event_start", None),
+    ("event_end", "event_end", None),
+    ("score", "result", None),
+    ("opponent", "opponent", None),
+    ("event", "event", None),
+    ("notes", "notes", None),
+    ("rated", "rated", None),
+    ("rating_list", "rating_list", None),
+    ("rated_period", "rated_period", "no_rated_period"),
+)
+
+
 @logbook_errors
 def game_edit(args: argparse.Namespace) -> int:
     repository = open_repository(args)
-    changes: dict[str, Any] = {}
+    changes = cast("GameChanges", edit_changes(args, _GAME_EDITS))
+    for name in ("opponent", "event"):  # an empty value clears the field
+        if name in changes:
+            changes[name] = changes[name] or None
     if args.player is not None:
         changes["player_id"] = find_player(repository, args.player).id
-    if args.unrated_opponent:
-        changes["opponent_rating"] = None
-    elif args.opponent_rating is not None:
-        changes["opponent_rating"] = args.opponent_rating
-    if args.no_own_rating:
-        changes["own_rating"] = None
-    elif args.own_rating is not None:
-        changes["own_rating"] = args.own_rating
-    for name in ("date", "event_start", "event_end"):
-        if getattr(args, name) is not None:
-            changes[name] = getattr(args, name)
-    if args.result is not None:
-        changes["score"] = args.result
-    for name in ("opponent", "event"):  # an empty value clears the field
-        if getattr(args, name) is not None:
-            changes[name] = getattr(args, name) or None
-    if args.notes is not None:
-        changes["notes"] = args.notes
-    if args.rated is not None:
-        changes["rated"] = args.rated
-    _list_and_pin_changes(args, changes)
     if not changes:
         raise UsageError("nothing to change; see elotui game edit --help")
     _print_game(args, repository.update_game(args.id, **changes), "updated")

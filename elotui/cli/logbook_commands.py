@@ -16,10 +16,10 @@ import argparse
 import datetime as dt
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
 from elotui.logbook.paths import resolve_db_path
@@ -97,6 +97,25 @@ def logbook_errors(handler: Handler) -> Handler:
             raise LogbookError(describe_sqlite_error(str(error))) from None
 
     return wrapper
+
+
+# --- edit commands ---------------------------------------------------------------------------------
+
+# An `edit` option: the field it changes, the option's `dest`, and the `dest` of the flag that clears
+# the field (`--unrated`, `--no-fixed-k`...), if it has one.
+Edit = tuple[str, str, str | None]
+
+
+def edit_changes(args: argparse.Namespace, edits: Iterable[Edit]) -> dict[str, Any]:
+    """The fields an `edit` command's options change: a clearing flag sets None, a value given sets
+    it, an option not given leaves the field as it is."""
+    changes: dict[str, Any] = {}
+    for field, option, clear in edits:
+        if clear is not None and getattr(args, clear):
+            changes[field] = None
+        elif getattr(args, option) is not None:
+            changes[field] = getattr(args, option)
+    return changes
 
 
 # --- argument types -------------------------------------------------------------------------------

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
 from elotui.cli.logbook_commands import (
+    Edit,
     db_path,
+    edit_changes,
     find_player,
     logbook_errors,
     open_repository,
@@ -16,7 +18,7 @@ from elotui.cli.logbook_commands import (
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
-    from elotui.logbook.repository import PlayerRecord
+    from elotui.logbook.repository import PlayerChanges, PlayerRecord
 
 
 def player_json(player: PlayerRecord, games: int | None = None) -> dict[str, Any]:
@@ -118,35 +120,24 @@ def player_add(args: argparse.Namespace) -> int:
     return 0
 
 
+# `player edit`'s options: (field, option, the flag that clears it).
+_PLAYER_EDITS: tuple[Edit, ...] = (
+    ("name", "new_name", None),
+    ("start_rating", "rating", "unrated"),
+    ("birth_year", "birth_year", "no_birth_year"),
+    ("fide_id", "fide_id", "no_fide_id"),
+    ("fixed_k", "k", "no_fixed_k"),
+    ("games_before", "games_before", None),
+    ("reached_2400", "reached_2400", None),
+    ("notes", "notes", None),
+)
+
+
 @logbook_errors
 def player_edit(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.name)
-    changes: dict[str, Any] = {}
-    if args.new_name is not None:
-        changes["name"] = args.new_name
-    if args.unrated:
-        changes["start_rating"] = None
-    elif args.rating is not None:
-        changes["start_rating"] = args.rating
-    if args.no_birth_year:
-        changes["birth_year"] = None
-    elif args.birth_year is not None:
-        changes["birth_year"] = args.birth_year
-    if args.no_fide_id:
-        changes["fide_id"] = None
-    elif args.fide_id is not None:
-        changes["fide_id"] = args.fide_id
-    if args.no_fixed_k:
-        changes["fixed_k"] = None
-    elif args.k is not None:
-        changes["fixed_k"] = args.k
-    if args.games_before is not None:
-        changes["games_before"] = args.games_before
-    if args.reached_2400 is not None:
-        changes["reached_2400"] = args.reached_2400
-    if args.notes is not None:
-        changes["notes"] = args.notes
+    changes = cast("PlayerChanges", edit_changes(args, _PLAYER_EDITS))
     if not changes:
         raise UsageError("nothing to change; see elotui player edit --help")
     _print_player(args, repository.update_player(player.id, **changes), "updated")

@@ -22,7 +22,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, NamedTuple, TypeGuard
+from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 from elotui.errors import ElotuiError
@@ -147,6 +147,39 @@ class PlayerBundle:
 
 PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")
 GAME_FIELDS = tuple(f.name for f in dataclasses.fields(NewGame))
+
+
+class PlayerChanges(TypedDict, total=False):
+    """What `Repository.update_player` may change: `PlayerRecord`'s fields but the id. A field left
+    out is left as it is; None clears an optional one (a test keeps this in step with the record)."""
+
+    name: str
+    fide_id: int | None
+    birth_year: int | None
+    start_rating: int | None
+    games_before: int
+    reached_2400: bool
+    fixed_k: int | None
+    notes: str
+
+
+class GameChanges(TypedDict, total=False):
+    """What `Repository.update_game` may change: `NewGame`'s fields, and `player_id` (the game moved
+    to another player). A field left out is left as it is."""
+
+    player_id: int
+    date: dt.date
+    opponent_rating: int | None
+    score: Fraction
+    opponent: str | None
+    event: str | None
+    event_start: dt.date | None
+    event_end: dt.date | None
+    own_rating: int | None
+    rated: bool
+    notes: str
+    rating_list: RatingList
+    rated_period: str | None
 
 
 # The columns `records_from_rows` reads, in order (the select of every read path uses them).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Unpack
 
 from sqlalchemy import func, select
 from sqlmodel import Session
@@ -14,6 +14,7 @@ from elotui.logbook.records import (
     HALVES_BY_SCORE,
     RATING_LISTS,
     STANDARD,
+    GameChanges,
     GameRecord,
     InvalidData,
     NewGame,
@@ -47,8 +48,9 @@ class GameMethods(Store):
             session.flush()
             return game_record(row)
 
-    def update_game(self, game_id: int, **changes: Any) -> GameRecord:
-        """Change some of a game's fields (names as in `NewGame`, plus `player_id`)."""
+    def update_game(self, game_id: int, **changes: Unpack[GameChanges]) -> GameRecord:
+        """Change some of a game's fields (`GameChanges`: `NewGame`'s, plus `player_id`; an unknown
+        one is refused at run time too, for a caller the type checker does not see)."""
         unknown = set(changes) - set(GAME_FIELDS) - {"player_id"}
         if unknown:
             raise InvalidData(f"unknown game field(s): {', '.join(sorted(unknown))}")
@@ -57,9 +59,8 @@ class GameMethods(Store):
             if row is None:
                 raise NotFound(f"no game with id {game_id}")
             current = game_record(row)
-            updated = dataclasses.replace(
-                new_game(current), **{k: v for k, v in changes.items() if k != "player_id"}
-            )
+            game_fields: dict[str, Any] = {k: v for k, v in changes.items() if k != "player_id"}
+            updated = dataclasses.replace(new_game(current), **game_fields)
             check_game_fields(updated)
             for name, value in game_values(updated).items():
                 setattr(row, name, value)

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from sqlalchemy import select
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
 from elotui.logbook.models import Player
-from elotui.logbook.records import PLAYER_FIELDS, InvalidData, NotFound, PlayerRecord
+from elotui.logbook.records import (
+    PLAYER_FIELDS,
+    InvalidData,
+    NotFound,
+    PlayerChanges,
+    PlayerRecord,
+)
 from elotui.logbook.repository.checks import check_player_fields, name_taken
 from elotui.logbook.repository.storage import PLAYER_TABLE, Store, count_games_in, player_record
 
@@ -49,8 +55,9 @@ class PlayerMethods(Store):
         except InvalidData as error:
             raise name_taken(error, fields["name"]) from None
 
-    def update_player(self, player_id: int, **changes: Any) -> PlayerRecord:
-        """Change some of a player's fields (names as in `PlayerRecord`)."""
+    def update_player(self, player_id: int, **changes: Unpack[PlayerChanges]) -> PlayerRecord:
+        """Change some of a player's fields (`PlayerChanges`: typed keywords; an unknown one is
+        refused at run time too, for a caller the type checker does not see)."""
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown:
             raise InvalidData(f"unknown player field(s): {', '.join(sorted(unknown))}")
