@@ -157,16 +157,19 @@ def count_arg(text: str) -> int:
 
 
 def result_arg(text: str) -> Fraction:
-    from elotui.rating.inputs import SCORES
+    from elotui.rating.result import Result
 
-    score = SCORES.get(text.strip().lower())
-    if score is None:
+    result = Result.parse(text)
+    if result is None:
         raise argparse.ArgumentTypeError(f"expected 1, 0.5 or 0 (or win, draw, loss), not {text!r}")
-    return score
+    return result.score
 
 
 def result_text(score: Fraction) -> str:
-    return {Fraction(1): "1", Fraction(1, 2): "0.5", Fraction(0): "0"}[score]
+    """A score as the CLI prints it: "1", "0.5", "0"."""
+    from elotui.rating.result import Result
+
+    return Result.from_score(score).points
 
 
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------

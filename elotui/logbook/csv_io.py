@@ -63,6 +63,7 @@ from elotui.logbook.repository import (
     gc_paused,
 )
 from elotui.rating.calendar import checked_month
+from elotui.rating.result import Result
 from elotui.safe_text import shown, unsafe_character
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -81,18 +82,6 @@ CSV_COLUMNS: tuple[str, ...] = (
 )
 REQUIRED_COLUMNS = ("date", "opponent_rating", "result")
 
-# Result text → half points. Anything else is reported.
-RESULT_HALVES: dict[str, int] = {
-    "1": 2,
-    "1.0": 2,
-    "0.5": 1,
-    ".5": 1,
-    "½": 1,
-    "1/2": 1,
-    "0": 0,
-    "0.0": 0,
-}
-RESULT_TEXT = ("0", "0.5", "1")  # what export writes, by half points
 RATED_FLAGS: dict[str, int] = {
     "": 1,
     "yes": 1,
@@ -149,7 +138,7 @@ def parse_games_csv(
 
     check_date = date_checker()
     check_rating = rating_checker()
-    results = RESULT_HALVES
+    results: dict[str, int] = {}  # each result cell seen → its half points (`Result.parse`)
     flags = RATED_FLAGS
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
@@ -218,9 +207,11 @@ def parse_games_csv(
 
         halves = results.get(result)
         if halves is None:
-            halves = results.get(result.strip())
-            if halves is None:
+            parsed = Result.parse(result)
+            if parsed is None:
                 bad.append(f"result: expected 1, 0.5 or 0, not {shown(result)}")
+            else:
+                halves = results[result] = parsed.halves
 
         start = end = None
         if event_start:
@@ -356,7 +347,7 @@ def export_csv(
                     game.date.isoformat(),
                     opponent,
                     "" if game.opponent_rating is None else game.opponent_rating,
-                    RESULT_TEXT[game.score_halves],
+                    Result.from_halves(game.score_halves).points,
                     event,
                     game.event_start.isoformat() if game.event_start else "",
                     game.event_end.isoformat() if game.event_end else "",

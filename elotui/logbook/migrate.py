@@ -142,9 +142,7 @@ def inspect_database(path: Path) -> DatabaseState:
         raise DatabaseRefused(f"{path} is read-only; elotui needs to write to its logbook")
     refuse_read_only_folder(path)
     if not header:
-        return DatabaseState(
-            path, exists=False, revision=None
-        )  # an empty file is an empty database
+        return DatabaseState(path, exists=False, revision=None)  # an empty file: an empty database
 
     try:
         connection = looking_connection(path)

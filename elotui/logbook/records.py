@@ -1,4 +1,4 @@
-"""The logbook's records: plain frozen dataclasses, and the errors of the logbook layer.
+"""The logbook's records (frozen dataclasses, and `GameRecord` a NamedTuple), and the logbook's errors.
 
 They hold no session and no ORM state, and this module imports no SQLAlchemy, so readers that only
 need the records (the fast read path in `reader`, the app) stay light. `repository` re-exports them.
@@ -26,16 +26,15 @@ from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 from elotui.errors import ElotuiError
+from elotui.rating.result import Result
 
 # Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
 # integers (the repository refuses more, and the player form says so on the field).
 GAMES_BEFORE_MAX = 1_000_000
 FIDE_ID_MAX = 999_999_999_999
 
-WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
-# Index = half points stored in the database.
-SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)
-HALVES_BY_SCORE: dict[Fraction, int] = {LOSS: 0, DRAW: 1, WIN: 2}
+# The scores as `NewGame` takes them; every other form of a result is `elotui.rating.result.Result`'s.
+WIN, DRAW, LOSS = Result.WIN.score, Result.DRAW.score, Result.LOSS.score
 
 # FIDE's three rating lists, as stored (the database's CHECK lists the same words).
 RatingList = Literal["standard", "rapid", "blitz"]
@@ -96,7 +95,7 @@ class NewGame:
 
     @property
     def score_halves(self) -> int:
-        return HALVES_BY_SCORE[self.score]
+        return Result.from_score(self.score).halves
 
 
 class GameRecord(NamedTuple):
@@ -123,7 +122,7 @@ class GameRecord(NamedTuple):
 
     @property
     def score(self) -> Fraction:
-        return SCORE_BY_HALVES[self.score_halves]
+        return Result.from_halves(self.score_halves).score
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Reading and writing the logbook; everything leaves here as plain frozen dataclasses.
+"""Reading and writing the logbook; everything leaves here as plain records (see `records`).
 
 - `PlayerRecord`, `GameRecord`, `PublishedRecord` are what the replay, the CLI and the app consume. They
   hold no session and no ORM state.
@@ -28,11 +28,9 @@ from elotui.logbook.migrate import upgrade_database
 from elotui.logbook.records import (
     DRAW,
     GAME_FIELDS,
-    HALVES_BY_SCORE,
     LOSS,
     PLAYER_FIELDS,
     RATING_LISTS,
-    SCORE_BY_HALVES,
     STANDARD,
     WIN,
     GameChanges,
@@ -76,12 +74,10 @@ __all__ = [
     "GAME_COLUMNS",
     "GAME_FIELDS",
     "GAME_TABLE",
-    "HALVES_BY_SCORE",
     "LOSS",
     "PLAYER_FIELDS",
     "PLAYER_TABLE",
     "RATING_LISTS",
-    "SCORE_BY_HALVES",
     "STANDARD",
     "WIN",
     "GameChanges",

@@ -15,7 +15,6 @@ from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.records import (
     FIDE_ID_MAX,
     GAMES_BEFORE_MAX,
-    HALVES_BY_SCORE,
     InvalidData,
     LogbookError,
     NewGame,
@@ -25,6 +24,7 @@ from elotui.logbook.records import (
 )
 from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
+from elotui.rating.result import Result
 from elotui.safe_text import unsafe_character
 
 
@@ -78,8 +78,10 @@ def check_game_fields(game: NewGame) -> None:
     check_text(game.notes, "the notes", notes=True)
     check_rating(game.opponent_rating, "opponent rating")
     check_rating(game.own_rating, "own rating")
-    if game.score not in HALVES_BY_SCORE:
-        raise InvalidData(f"result must be 1, 0.5 or 0, not {game.score}")
+    try:
+        Result.from_score(game.score)
+    except KeyError:
+        raise InvalidData(f"result must be 1, 0.5 or 0, not {game.score}") from None
     if game.event_start and game.event_end and game.event_start > game.event_end:
         raise InvalidData("the event cannot end before it starts")
     check_rating_list(game.rating_list)

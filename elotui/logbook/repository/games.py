@@ -11,7 +11,6 @@ from sqlmodel import Session
 from elotui.logbook.models import Game
 from elotui.logbook.records import (
     GAME_FIELDS,
-    HALVES_BY_SCORE,
     RATING_LISTS,
     STANDARD,
     GameChanges,
@@ -40,9 +39,7 @@ class GameMethods(Store):
 
     def add_game(self, player_id: int, game: NewGame) -> GameRecord:
         check_game_fields(game)
-        row = Game(
-            player_id=player_id, score_halves=HALVES_BY_SCORE[game.score], **game_values(game)
-        )
+        row = Game(player_id=player_id, score_halves=game.score_halves, **game_values(game))
         with self._write() as session:
             session.add(row)
             session.flush()
@@ -64,7 +61,7 @@ class GameMethods(Store):
             check_game_fields(updated)
             for name, value in game_values(updated).items():
                 setattr(row, name, value)
-            row.score_halves = HALVES_BY_SCORE[updated.score]
+            row.score_halves = updated.score_halves
             if "player_id" in changes:
                 row.player_id = changes["player_id"]
             session.add(row)

@@ -19,7 +19,6 @@ from elotui.logbook.migrate import UpgradeResult
 from elotui.logbook.models import Game, Player
 from elotui.logbook.records import (
     GAME_FIELDS,
-    HALVES_BY_SCORE,
     RATING_LISTS,
     STANDARD,
     GameRecord,
@@ -56,8 +55,9 @@ GAME_COLUMNS: tuple[str, ...] = (
 )
 
 # What makes an imported game "the same" as one in the logbook (the event's dates, the pinned period
-# and the notes do not count; the list does: a blitz and a standard game on one day are two games): a file imported twice adds nothing the second time. `DUPLICATE_KEY` picks these columns out
-# of a storage row (`GAME_COLUMNS` order).
+# and the notes do not count; the list does: a blitz and a standard game on one day are two games):
+# a file imported twice adds nothing the second time. `DUPLICATE_KEY` picks these columns out of a
+# storage row (`GAME_COLUMNS` order).
 DUPLICATE_KEY_COLUMNS: tuple[str, ...] = (
     "player_id",
     "date",
@@ -117,7 +117,7 @@ def game_row(player_id: int, game: NewGame) -> tuple[Any, ...]:
         game.date.isoformat(),
         game.opponent,
         game.opponent_rating,
-        HALVES_BY_SCORE[game.score],
+        game.score_halves,
         game.event,
         game.event_start.isoformat() if game.event_start else None,
         game.event_end.isoformat() if game.event_end else None,
