@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from elotui.errors import BadValue
+
 EARLIEST_DATE = dt.date(1850, 1, 1)
 LATEST_DATE = dt.date(2200, 12, 31)
 EARLIEST_YEAR, LATEST_YEAR = EARLIEST_DATE.year, LATEST_DATE.year
@@ -25,7 +27,7 @@ _DATE_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _SHOWN_MAX = 40  # a long value is cut in messages
 
 
-class BadDate(ValueError):
+class BadDate(BadValue):
     """A date or month that elotui does not take; `str()` is the one-line reason."""
 
 

@@ -1,7 +1,9 @@
 """The command line: parse arguments, call one service, print a table or JSON.
 
 Each command group lives in its own module and registers its sub-parsers here. Errors a user can fix
-raise `UsageError`; `main` prints them as one line on stderr and exits with code 2.
+are `ElotuiError`s (a `UsageError`, an invalid value, a refused logbook...); `_run` is the one place
+that catches them: it prints the reason as one line on stderr (after the problem lines of a failed
+import) and exits with code 2.
 """
 
 from __future__ import annotations
@@ -10,16 +12,17 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from elotui.cli.common import Parser, UsageError, VersionAction, add_common_options, build_parser
+from elotui.cli.common import Parser, VersionAction, add_common_options, build_parser
+from elotui.errors import ElotuiError
 
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
 COMMAND_MODULES: dict[str, str] = {
-    "calc": "calc_commands", "period": "calc_commands", "need": "calc_commands",
-    "player": "logbook_commands", "game": "logbook_commands", "published": "logbook_commands",
-    "import": "logbook_commands", "export": "logbook_commands", "db": "logbook_commands",
+    "calc": "calc_commands", "period": "period_commands", "need": "period_commands",
+    "player": "player_commands", "game": "game_commands", "published": "published_commands",
+    "import": "import_export_commands", "export": "import_export_commands", "db": "db_commands",
     "replay": "replay_commands", "history": "app_commands",
 }  # fmt: skip
 
@@ -51,10 +54,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         from elotui.cli.app_commands import open_app
 
         handler = open_app
+    return _run(handler, args)
+
+
+def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Namespace) -> int:
+    """Run a command's handler: an `ElotuiError` (of any kind) is said on stderr, exit code 2."""
     try:
         return int(handler(args) or 0)
-    except UsageError as error:
-        print(f"elotui: {error}", file=sys.stderr)
+    except ElotuiError as error:
+        from elotui.safe_text import printable
+
+        for (
+            line
+        ) in error.shown_details():  # a failed import's problems: at most 50, then "and N more"
+            print(printable(line), file=sys.stderr)
+        print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -65,7 +65,7 @@ def open_app(args: argparse.Namespace) -> int:
 
     repository: Repository | None = None
     if start_mode == "history" or (path is not None and not ready_as_is(path)):
-        # Migrates with a backup; a refusal is a UsageError. The history only reads: it creates no
+        # Migrates with a backup; a refusal is a DatabaseRefused (an ElotuiError). The history only reads: it creates no
         # logbook (the calculator's app does, for the players it may add).
         repository = open_repository(args, create=start_mode != "history")
         _report_upgrade(repository)

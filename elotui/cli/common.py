@@ -9,12 +9,14 @@ from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any, NoReturn
 
+from elotui.errors import ElotuiError
+
 _RAW = "@@elotui-number@@"  # stands for a Decimal until the JSON text is written
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
 
-class UsageError(Exception):
+class UsageError(ElotuiError):
     """A mistake the user can fix; printed as one line, exit code 2, nothing changed."""
 
 

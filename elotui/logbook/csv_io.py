@@ -31,19 +31,30 @@ from __future__ import annotations
 import csv
 import io
 import operator
-import re
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from elotui.dates import BadDate, parse_date
+from elotui.dates import BadDate
+from elotui.logbook.csv_cells import FORMULA_START as FORMULA_START  # re-exported: tests use it
+from elotui.logbook.csv_cells import (
+    SPLITTERS,
+    date_checker,
+    date_reason,
+    escape_cell,
+    rating_checker,
+    rating_reason,
+    unescape_cell,
+)
+from elotui.logbook.import_report import SKIP_ALREADY_THERE as SKIP_ALREADY_THERE
+from elotui.logbook.import_report import ImportFailed as ImportFailed  # re-exported: the app's
+from elotui.logbook.import_report import ImportSummary as ImportSummary  # and tests' home of them
+from elotui.logbook.import_report import imported_summary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
-    ImportedGames,
     LogbookError,
     NotFound,
     PlayerRecord,
@@ -52,7 +63,7 @@ from elotui.logbook.repository import (
     gc_paused,
 )
 from elotui.rating.calendar import checked_month
-from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.rating.result import Result
 from elotui.safe_text import shown, unsafe_character
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -71,18 +82,6 @@ CSV_COLUMNS: tuple[str, ...] = (
 )
 REQUIRED_COLUMNS = ("date", "opponent_rating", "result")
 
-# Result text → half points. Anything else is reported.
-RESULT_HALVES: dict[str, int] = {
-    "1": 2,
-    "1.0": 2,
-    "0.5": 1,
-    ".5": 1,
-    "½": 1,
-    "1/2": 1,
-    "0": 0,
-    "0.0": 0,
-}
-RESULT_TEXT = ("0", "0.5", "1")  # what export writes, by half points
 RATED_FLAGS: dict[str, int] = {
     "": 1,
     "yes": 1,
@@ -96,183 +95,6 @@ RATED_FLAGS: dict[str, int] = {
 }
 # `list` cell → the list stored (empty: standard); other spellings are looked up trimmed, lower case.
 LIST_CELLS: dict[str, RatingList] = {"": STANDARD, **{name: name for name in RATING_LISTS}}
-# The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
-SKIP_ALREADY_THERE = "games already in the logbook"
-# What a spreadsheet would start a formula with (OWASP's list for CSV injection).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-# Separators some spreadsheets split a line on besides the comma (see `export_csv`).
-_SPLITTERS = (";", "\t")
-_SPLIT = re.compile("(;)")
-
-
-class ImportFailed(LogbookError):
-    """The file was not imported; `errors` lists every problem, one line each."""
-
-    SHOWN_MAX = 50  # problem lines printed; a file of 100,000 bad rows says "and 99,950 more"
-
-    def __init__(self, errors: list[str]) -> None:
-        self.errors = errors
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(f"nothing imported: {errors[0]}{more}")
-
-    def shown_lines(self) -> list[str]:
-        """The first `SHOWN_MAX` problems, then one line saying how many more there are."""
-        lines = self.errors[: self.SHOWN_MAX]
-        hidden = len(self.errors) - len(lines)
-        if hidden:
-            lines.append(f"... and {hidden} more problem{'s' if hidden != 1 else ''}")
-        return lines
-
-
-@dataclass(frozen=True)
-class ImportSummary:
-    file: str
-    imported: int
-    games_by_player: dict[str, int] = field(default_factory=dict)  # games imported, by player
-    skipped: dict[str, int] = field(default_factory=dict)  # reason → games of the file left out
-    already_in_logbook: int = 0  # games left out because the logbook has them already
-
-    @property
-    def skipped_total(self) -> int:
-        """Every game of the file that was left out, the ones already in the logbook included."""
-        return sum(self.skipped.values()) + self.already_in_logbook
-
-    def message(self, where: str) -> str:
-        """One line: what the import of `where` added, and how many of its games were there already."""
-        already = self.already_in_logbook
-        if already and not self.imported:
-            if already == 1:
-                return f"nothing imported from {where}: its game is already in the logbook"
-            return f"nothing imported from {where}: all {already} games are already in the logbook"
-        players = ", ".join(f"{name} {count}" for name, count in self.games_by_player.items())
-        details = [players] if players else []
-        if already:
-            details.append(f"{already} already in the logbook, skipped")
-        text = f"imported {self.imported} game(s) from {where}"
-        return text + (f" ({'; '.join(details)})" if details else "")
-
-    def as_json(self) -> dict[str, Any]:
-        reasons = dict(self.skipped)
-        if self.already_in_logbook:
-            reasons[SKIP_ALREADY_THERE] = self.already_in_logbook
-        return {
-            "file": self.file,
-            "imported": self.imported,
-            "players": self.games_by_player,
-            "skipped": self.skipped_total,
-            "skipped_reasons": reasons,
-            "already_in_logbook": self.already_in_logbook,
-        }
-
-
-def imported_summary(
-    label: str,
-    result: ImportedGames,
-    games_by_player: Mapping[str, int],
-    player_ids: Mapping[str, int],
-    skipped: Mapping[str, int],
-) -> ImportSummary:
-    """The summary of an import whose rows went through `Repository.import_games`."""
-    names = {player_id: name for name, player_id in player_ids.items()}
-    left = Counter(games_by_player)
-    left.subtract({names[player_id]: count for player_id, count in result.already_there.items()})
-    return ImportSummary(
-        label,
-        result.added,
-        {name: count for name, count in left.items() if count > 0},
-        dict(skipped),
-        result.already_there_total,
-    )
-
-
-def _escape_one(text: str) -> str:
-    if text.lstrip("'").startswith(FORMULA_START):
-        return "'" + text
-    return text
-
-
-def _unescape_one(text: str) -> str:
-    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
-        return text[1:]
-    return text
-
-
-def escape_cell(text: str) -> str:
-    """Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, ...) gets a leading `'`.
-
-    Spreadsheets show such a cell as the text it is instead of running it. Only the text columns
-    (player, opponent, event) are escaped: the numbers elotui writes are never negative. A spreadsheet
-    that splits lines on `;` starts a cell after each, so each such piece is escaped too
-    (`Ana;=cmd` goes out as `Ana;'=cmd`).
-    """
-    if ";" not in text:
-        return _escape_one(text)
-    pieces = _SPLIT.split(text)  # separators at the odd places
-    return "".join(piece if i % 2 else _escape_one(piece) for i, piece in enumerate(pieces))
-
-
-def unescape_cell(text: str) -> str:
-    """The inverse of `escape_cell`: `unescape_cell(escape_cell(t)) == t` for every text."""
-    if ";" not in text:
-        return _unescape_one(text)
-    pieces = _SPLIT.split(text)
-    return "".join(piece if i % 2 else _unescape_one(piece) for i, piece in enumerate(pieces))
-
-
-def _date_checker() -> Callable[[str], str | None]:
-    """`check(text)` → ISO text of a valid date (`elotui.dates`), else None; remembers what it saw."""
-    seen: dict[str, str | None] = {}
-
-    def check(text: str) -> str | None:
-        try:
-            return seen[text]
-        except KeyError:
-            pass
-        try:
-            result: str | None = parse_date(text).isoformat()
-        except BadDate:
-            result = None
-        seen[text] = result
-        return result
-
-    return check
-
-
-def _date_reason(text: str) -> str:
-    try:
-        parse_date(text)
-    except BadDate as error:
-        return str(error)
-    return "not a date"  # pragma: no cover (only asked about a date the checker refused)
-
-
-def _rating_checker() -> Callable[[str], int | None]:
-    """`check(text)` → the rating if it is a whole number in range, else None; remembers."""
-    seen: dict[str, int | None] = {}
-
-    def check(text: str) -> int | None:
-        try:
-            return seen[text]
-        except KeyError:
-            pass
-        try:
-            value: int | None = int(text.strip())
-        except ValueError:
-            value = None
-        if value is not None and not RATING_MIN <= value <= RATING_MAX:
-            value = None
-        seen[text] = value
-        return value
-
-    return check
-
-
-def _rating_reason(text: str) -> str:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        return f"not a whole number: {shown(text)}"
-    return f"must be from {RATING_MIN} to {RATING_MAX}, not {value}"
 
 
 def parse_games_csv(
@@ -314,9 +136,9 @@ def parse_games_csv(
     positions = [names.index(name) if name in names else width for name in CSV_COLUMNS]
     cells = operator.itemgetter(*positions)
 
-    check_date = _date_checker()
-    check_rating = _rating_checker()
-    results = RESULT_HALVES
+    check_date = date_checker()
+    check_rating = rating_checker()
+    results: dict[str, int] = {}  # each result cell seen → its half points (`Result.parse`)
     flags = RATED_FLAGS
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
@@ -374,30 +196,32 @@ def parse_games_csv(
 
         played = check_date(day)
         if played is None:
-            bad.append(f"date: {_date_reason(day)}")
+            bad.append(f"date: {date_reason(day)}")
 
         if opponent_rating:
             opponent_value = check_rating(opponent_rating)
             if opponent_value is None:
-                bad.append(f"opponent_rating: {_rating_reason(opponent_rating)}")
+                bad.append(f"opponent_rating: {rating_reason(opponent_rating)}")
         else:
             opponent_value = None  # unrated opponent
 
         halves = results.get(result)
         if halves is None:
-            halves = results.get(result.strip())
-            if halves is None:
+            parsed = Result.parse(result)
+            if parsed is None:
                 bad.append(f"result: expected 1, 0.5 or 0, not {shown(result)}")
+            else:
+                halves = results[result] = parsed.halves
 
         start = end = None
         if event_start:
             start = check_date(event_start)
             if start is None:
-                bad.append(f"event_start: {_date_reason(event_start)}")
+                bad.append(f"event_start: {date_reason(event_start)}")
         if event_end:
             end = check_date(event_end)
             if end is None:
-                bad.append(f"event_end: {_date_reason(event_end)}")
+                bad.append(f"event_end: {date_reason(event_end)}")
             elif start is not None and start > end:
                 bad.append(f"event_end: {end} is before event_start {start}")
 
@@ -405,7 +229,7 @@ def parse_games_csv(
         if own_rating:
             own_value = check_rating(own_rating)
             if own_value is None:
-                bad.append(f"own_rating: {_rating_reason(own_rating)}")
+                bad.append(f"own_rating: {rating_reason(own_rating)}")
 
         rated_flag = flags.get(rated)
         if rated_flag is None:
@@ -516,14 +340,14 @@ def export_csv(
         name = escape_cell(player.name)
         for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list):
             opponent, event = escape_cell(game.opponent or ""), escape_cell(game.event or "")
-            risky = any(mark in text for text in (name, opponent, event) for mark in _SPLITTERS)
+            risky = any(mark in text for text in (name, opponent, event) for mark in SPLITTERS)
             (quoting_writer if risky else writer).writerow(
                 (
                     name,
                     game.date.isoformat(),
                     opponent,
                     "" if game.opponent_rating is None else game.opponent_rating,
-                    RESULT_TEXT[game.score_halves],
+                    Result.from_halves(game.score_halves).points,
                     event,
                     game.event_start.isoformat() if game.event_start else "",
                     game.event_end.isoformat() if game.event_end else "",

@@ -15,17 +15,18 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elotui.errors import FileUnusable
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
-    from elotui.logbook.csv_io import ImportSummary
+    from elotui.logbook.import_report import ImportSummary
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
 
 IMPORT_KINDS = (".csv", ".pgn", ".json")
 
 
-class FileRefused(ValueError):
+class FileRefused(FileUnusable, ValueError):
     """A file that cannot be imported or written; `str()` says why in one line."""
 
 

@@ -28,12 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from elotui.dates import BadDate, parse_date
-from elotui.logbook.csv_io import RESULT_HALVES, RESULT_TEXT, ImportFailed, ImportSummary
+from elotui.logbook.import_report import ImportFailed, ImportSummary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
     RATING_LISTS,
-    SCORE_BY_HALVES,
     STANDARD,
     LogbookError,
     NewGame,
@@ -46,6 +45,7 @@ from elotui.logbook.repository import (
     check_player_fields,
 )
 from elotui.rating.calendar import checked_month
+from elotui.rating.result import Result
 
 FORMAT_NAME = "elotui-logbook"
 FORMAT_VERSION = 1
@@ -65,7 +65,7 @@ def player_document(
             "date": game.date.isoformat(),
             "opponent": game.opponent,
             "opponent_rating": game.opponent_rating,
-            "result": RESULT_TEXT[game.score_halves],
+            "result": Result.from_halves(game.score_halves).points,
             "score": float(game.score),
             "event": game.event,
             "event_start": _date_text(game.event_start),
@@ -182,8 +182,8 @@ def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
     result = item.get("result")
     if result is None and isinstance(item.get("score"), int | float):
         result = str(item["score"]).removesuffix(".0")
-    halves = RESULT_HALVES.get(str(result)) if result is not None else None
-    if halves is None:
+    parsed = Result.parse(str(result)) if result is not None else None
+    if parsed is None:
         check.fail(f"{where}.result", f"expected 1, 0.5 or 0, not {result!r}")
     rated = item.get("rated", True)
     if not isinstance(rated, bool):
@@ -201,11 +201,11 @@ def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
         "rating_list": check.rating_list(item.get("list"), f"{where}.list"),
         "rated_period": check.optional_period(item.get("rated_period"), f"{where}.rated_period"),
     }
-    if len(check.errors) > before or day is None or halves is None:
+    if len(check.errors) > before or day is None or parsed is None:
         return None
     game = NewGame(
         date=day,
-        score=SCORE_BY_HALVES[halves],
+        score=parsed.score,
         rated=bool(rated),
         notes=notes or "",
         **game_fields,

@@ -25,12 +25,24 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.logbook.engine import describe_sqlite_error, is_busy, make_engine
+from elotui.logbook.backups import backup_database as backup_database  # re-exported
+from elotui.logbook.backups import backup_path_for as backup_path_for  # (tests, the app)
+from elotui.logbook.backups import new_backup, restore_backup
+from elotui.logbook.database_file import (
+    SQLITE_MAGIC,
+    DatabaseRefused,
+    is_read_only,
+    open_failure,
+    private_connection,
+    read_header,
+    refuse_read_only_folder,
+)
+from elotui.logbook.database_file import NoLogbookYet as NoLogbookYet  # re-exported
+from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.paths import (
     BadDatabasePath,
     create_private_file,
@@ -40,7 +52,6 @@ from elotui.logbook.paths import (
 )
 from elotui.logbook.schema import (
     APPLICATION_ID,
-    BUSY_TIMEOUT_MS,
     HEAD_REVISION,
     HEAD_TABLES,
     looking_connection,
@@ -51,28 +62,14 @@ if TYPE_CHECKING:
     from alembic.config import Config
     from sqlalchemy import Connection
 
-# The newest revision in `migrations/versions`. Kept here so opening an up-to-date file needs no Alembic
-# import; a test checks it against the scripts.
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-class DatabaseRefused(Exception):
-    """The file cannot be used as a logbook; `str()` is the one-line reason. The file is untouched."""
-
-
-class NoLogbookYet(DatabaseRefused):
-    """A command that only reads found no logbook (and created none)."""
-
 
 @dataclass(frozen=True)
 class DatabaseState:
     """What a logbook file is, read without changing it."""
 
     path: Path
-    exists: (
-        bool  # a file with tables in it (else it is new: missing, empty, or an empty SQLite file)
-    )
+    # a file with tables in it (else it is new: missing, empty, or an empty SQLite file)
+    exists: bool
     revision: str | None  # its Alembic revision (None when new)
 
     @property
@@ -131,45 +128,6 @@ def head_revision() -> str:
     return head
 
 
-def _private_connection(path: Path) -> sqlite3.Connection:
-    """A connection for the backup step (it tidies its `-wal`/`-shm` files away when it closes)."""
-    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
-
-
-def _is_read_only(path: Path) -> bool:
-    """No write bit at all (what the owner meant, even for root, whom the bits do not stop), or no
-    write access for this process (permissions, a read-only file system)."""
-    mode = path.stat().st_mode
-    no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
-    return no_write_bits or not os.access(path, os.W_OK)
-
-
-def _refuse_read_only_folder(path: Path) -> None:
-    # SQLite creates the `-wal`/`-shm` files next to the database: even reading needs the folder.
-    if _is_read_only(path.parent):
-        raise DatabaseRefused(
-            f"the folder of {path} is read-only; elotui needs to write there (its journal files)"
-        )
-
-
-def _read_header(path: Path) -> bytes:
-    """The first bytes of `path`, refusing anything but a regular file (checked on the open file)."""
-    try:
-        # Non-blocking: should a FIFO replace the file after `kind_of_path` looked, opening it
-        # still returns at once, and fstat refuses it before anything is read.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise DatabaseRefused(f"{path} is not a regular file, not a database file")
-        return os.read(descriptor, len(_SQLITE_MAGIC))
-    except OSError as error:
-        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
-    finally:
-        os.close(descriptor)
-
-
 def inspect_database(path: Path) -> DatabaseState:
     """What `path` is, or `DatabaseRefused` if it cannot be used. Never writes, never blocks."""
     kind = kind_of_path(path)  # stat only: a FIFO or a device is never opened
@@ -177,16 +135,14 @@ def inspect_database(path: Path) -> DatabaseState:
         raise DatabaseRefused(f"{path} is {kind}, not a database file")
     if not path.exists():
         return DatabaseState(path, exists=False, revision=None)
-    header = _read_header(path)
-    if header and header != _SQLITE_MAGIC:
+    header = read_header(path)
+    if header and header != SQLITE_MAGIC:
         raise DatabaseRefused(f"{path} is not an SQLite database")
-    if _is_read_only(path):
+    if is_read_only(path):
         raise DatabaseRefused(f"{path} is read-only; elotui needs to write to its logbook")
-    _refuse_read_only_folder(path)
+    refuse_read_only_folder(path)
     if not header:
-        return DatabaseState(
-            path, exists=False, revision=None
-        )  # an empty file is an empty database
+        return DatabaseState(path, exists=False, revision=None)  # an empty file: an empty database
 
     try:
         connection = looking_connection(path)
@@ -201,7 +157,7 @@ def inspect_database(path: Path) -> DatabaseState:
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
-        raise DatabaseRefused(_open_failure(path, error)) from None
+        raise DatabaseRefused(open_failure(path, error)) from None
 
     if application_id != APPLICATION_ID:
         if not tables - {"alembic_version"} and not revisions:
@@ -239,26 +195,6 @@ def _is_newer(revision: str) -> bool:
     return number.isdigit() and number > HEAD_REVISION
 
 
-def _open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
-    """Why SQLite could not read `path`, in words that say what to do (a lock is not damage)."""
-    message = str(error)
-    if is_busy(error):
-        return f"{path} is locked by another program; try again once it is done"
-    if "disk is full" in message:
-        return f"the disk is full; {path} could not be opened (free some space and try again)"
-    return f"{path} is not a usable SQLite database ({message})"
-
-
-def backup_path_for(path: Path, revision: str) -> Path:
-    """`NAME.bak-REVISION`, or `NAME.bak-REVISION.2`, ... if an earlier backup is already there."""
-    candidate = path.with_name(f"{path.name}.bak-{revision}")
-    number = 2
-    while os.path.lexists(candidate):  # a dangling link counts as taken: never written through
-        candidate = path.with_name(f"{path.name}.bak-{revision}.{number}")
-        number += 1
-    return candidate
-
-
 def _one_line(error: BaseException) -> str:
     """An error as one line: the driver's own message for a database error, never SQLAlchemy's SQL."""
     original = getattr(error, "orig", None)
@@ -266,51 +202,6 @@ def _one_line(error: BaseException) -> str:
     if isinstance(original, sqlite3.Error) or isinstance(error, sqlite3.Error):
         return describe_sqlite_error(message)
     return message.splitlines()[0] if message else type(error).__name__
-
-
-def _copy_database(source: sqlite3.Connection, target_path: Path) -> None:
-    """Copy the database behind `source` page by page into `target_path` (SQLite's backup API)."""
-    target = sqlite3.connect(target_path, timeout=BUSY_TIMEOUT_MS / 1000)
-    try:
-        source.backup(target)
-    finally:
-        target.close()
-
-
-def _new_backup(path: Path, revision: str, source: sqlite3.Connection) -> Path:
-    """Copy the database behind `source` to a new `0600` file `NAME.bak-REVISION[.N]`."""
-    while True:
-        target = backup_path_for(path, revision)
-        if create_private_file(target):  # O_EXCL: a name taken meanwhile is never overwritten
-            break
-    try:
-        _copy_database(source, target)
-    except (sqlite3.Error, OSError) as error:
-        for leftover in (target, Path(f"{target}-journal")):
-            leftover.unlink(missing_ok=True)
-        reason = (str(error).strip() or type(error).__name__).splitlines()[0]
-        raise DatabaseRefused(
-            f"cannot back up {path} before migrating it ({reason}); nothing changed"
-        ) from None
-    return target
-
-
-def backup_database(path: Path, revision: str) -> Path:
-    """A consistent copy of `path` (including anything still in its WAL file) next to it, mode 0600."""
-    source = _private_connection(path)
-    try:
-        return _new_backup(path, revision, source)
-    finally:
-        source.close()
-
-
-def restore_backup(backup: Path, path: Path) -> None:
-    """Put the pages of `backup` back into `path` (through SQLite, so its WAL stays consistent)."""
-    source = _private_connection(backup)
-    try:
-        _copy_database(source, path)
-    finally:
-        source.close()
 
 
 def _revision_in(connection: Connection) -> str | None:
@@ -353,8 +244,8 @@ def _upgrade_in_place(path: Path) -> tuple[str | None, Path | None]:
                 if revision == HEAD_REVISION:
                     return revision, None  # another elotui migrated it while this one waited
                 if revision is not None:
-                    watcher = _private_connection(path)
-                    backup = _new_backup(path, revision, watcher)
+                    watcher = private_connection(path)
+                    backup = new_backup(path, revision, watcher)
                     # `data_version` changes when any other connection commits to the file.
                     committed_version = watcher.execute("PRAGMA data_version").fetchone()[0]
                 command.upgrade(alembic_config(connection), "head")
@@ -427,7 +318,7 @@ def _prepare_folder_and_file(path: Path) -> None:
             raise DatabaseRefused(
                 f"cannot create the folder of {path}: {error.strerror or error}"
             ) from None
-    _refuse_read_only_folder(path)
+    refuse_read_only_folder(path)
     if not path.exists():
         try:
             create_private_file(path)  # SQLite would create it 0644; its -wal/-shm follow this mode

@@ -28,6 +28,7 @@ from sqlmodel import Field, SQLModel
 from elotui.logbook.records import RATING_LISTS, STANDARD
 from elotui.logbook.schema import APPLICATION_ID as APPLICATION_ID  # the tests read it here
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
+from elotui.rating.result import Result
 
 # Named constraints let batch migrations on SQLite find and alter them later. This has to be set before
 # the first table class below is created.
@@ -39,11 +40,6 @@ NAMING_CONVENTION: dict[str, str] = {
     "pk": "pk_%(table_name)s",
 }
 SQLModel.metadata.naming_convention = NAMING_CONVENTION
-
-# Score in half points: what `score_halves` holds.
-WIN_HALVES, DRAW_HALVES, LOSS_HALVES = 2, 1, 0
-
-# `PRAGMA application_id` of an elotui database ("ELOT"): tells our files from other SQLite files.
 
 
 def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:
@@ -100,7 +96,9 @@ class Game(SQLModel, table=True):
     __tablename__ = "game"
     __table_args__ = (
         CheckConstraint(
-            f"score_halves IN ({LOSS_HALVES}, {DRAW_HALVES}, {WIN_HALVES})", name="score_halves"
+            # "score_halves IN (0, 1, 2)": the text the migrations wrote, built from the results
+            f"score_halves IN ({', '.join(str(result.halves) for result in Result)})",
+            name="score_halves",
         ),
         _rating_check("opponent_rating"),
         _rating_check("own_rating"),

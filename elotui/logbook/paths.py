@@ -33,6 +33,8 @@ from typing import TextIO
 
 import platformdirs
 
+from elotui.errors import BadValue, FileUnusable
+
 APP_NAME = "elotui"
 DB_FILENAME = "elotui.db"
 DB_ENV = "ELOTUI_DB"
@@ -47,7 +49,7 @@ _URL_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 MEMORY_DATABASE = ":memory:"
 
 
-class UnreadableFile(Exception):
+class UnreadableFile(FileUnusable):
     """A file named for reading that cannot be read as one; `str()` is the one-line reason."""
 
 
@@ -55,7 +57,7 @@ class NotText(UnreadableFile):
     """A file to import whose bytes are not UTF-8 text; `str()` is `FILE:LINE: reason`."""
 
 
-class BadDatabasePath(ValueError):
+class BadDatabasePath(BadValue):
     """A `--db`, `$ELOTUI_DB` or `$ELOTUI_HOME` value that is not a usable file path; `str()` says why."""
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
-from elotui.logbook.csv_io import ImportFailed, ImportSummary, imported_summary
+from elotui.logbook.import_report import ImportFailed, ImportSummary, imported_summary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (

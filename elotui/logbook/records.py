@@ -1,4 +1,4 @@
-"""The logbook's records: plain frozen dataclasses, and the errors of the logbook layer.
+"""The logbook's records (frozen dataclasses, and `GameRecord` a NamedTuple), and the logbook's errors.
 
 They hold no session and no ORM state, and this module imports no SQLAlchemy, so readers that only
 need the records (the fast read path in `reader`, the app) stay light. `repository` re-exports them.
@@ -22,19 +22,19 @@ import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, NamedTuple, TypeGuard
+from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
+from elotui.errors import ElotuiError
+from elotui.rating.result import Result
 
 # Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
 # integers (the repository refuses more, and the player form says so on the field).
 GAMES_BEFORE_MAX = 1_000_000
 FIDE_ID_MAX = 999_999_999_999
 
-WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
-# Index = half points stored in the database.
-SCORE_BY_HALVES: tuple[Fraction, Fraction, Fraction] = (LOSS, DRAW, WIN)
-HALVES_BY_SCORE: dict[Fraction, int] = {LOSS: 0, DRAW: 1, WIN: 2}
+# The scores as `NewGame` takes them; every other form of a result is `elotui.rating.result.Result`'s.
+WIN, DRAW, LOSS = Result.WIN.score, Result.DRAW.score, Result.LOSS.score
 
 # FIDE's three rating lists, as stored (the database's CHECK lists the same words).
 RatingList = Literal["standard", "rapid", "blitz"]
@@ -48,7 +48,7 @@ def is_rating_list(text: object) -> TypeGuard[RatingList]:
     return text in RATING_LISTS
 
 
-class LogbookError(Exception):
+class LogbookError(ElotuiError):
     """A write or lookup that cannot be done; `str()` is a one-line reason. Nothing was changed."""
 
 
@@ -95,7 +95,7 @@ class NewGame:
 
     @property
     def score_halves(self) -> int:
-        return HALVES_BY_SCORE[self.score]
+        return Result.from_score(self.score).halves
 
 
 class GameRecord(NamedTuple):
@@ -122,7 +122,7 @@ class GameRecord(NamedTuple):
 
     @property
     def score(self) -> Fraction:
-        return SCORE_BY_HALVES[self.score_halves]
+        return Result.from_halves(self.score_halves).score
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +146,39 @@ class PlayerBundle:
 
 PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")
 GAME_FIELDS = tuple(f.name for f in dataclasses.fields(NewGame))
+
+
+class PlayerChanges(TypedDict, total=False):
+    """What `Repository.update_player` may change: `PlayerRecord`'s fields but the id. A field left
+    out is left as it is; None clears an optional one (a test keeps this in step with the record)."""
+
+    name: str
+    fide_id: int | None
+    birth_year: int | None
+    start_rating: int | None
+    games_before: int
+    reached_2400: bool
+    fixed_k: int | None
+    notes: str
+
+
+class GameChanges(TypedDict, total=False):
+    """What `Repository.update_game` may change: `NewGame`'s fields, and `player_id` (the game moved
+    to another player). A field left out is left as it is."""
+
+    player_id: int
+    date: dt.date
+    opponent_rating: int | None
+    score: Fraction
+    opponent: str | None
+    event: str | None
+    event_start: dt.date | None
+    event_end: dt.date | None
+    own_rating: int | None
+    rated: bool
+    notes: str
+    rating_list: RatingList
+    rated_period: str | None
 
 
 # The columns `records_from_rows` reads, in order (the select of every read path uses them).

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from elotui.errors import BadValue
+
 RATING_MIN, RATING_MAX = 100, 3500
 K_MIN, K_MAX = 1, 100
 GAMES_MAX = 1000
@@ -31,7 +33,7 @@ RESULT_NAMES: dict[Fraction, str] = {
 }
 
 
-class InvalidInput(ValueError):
+class InvalidInput(BadValue):
     """A value a user typed that cannot be used; `str()` is the one-line reason."""
 
 

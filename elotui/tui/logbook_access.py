@@ -6,6 +6,10 @@ thread once the first screen is painted (`open_in_background`); the history scre
 `get()`, which waits for that opening if it is still going. Migrations never run here: `elotui` applies
 pending ones before the app starts (see `elotui.cli.app_commands`).
 
+It is also where the app turns a user's error into what it says: `attempt(job)` runs a logbook job
+and gives back a `Notice` for any `ElotuiError` (see elotui/errors.py), never a crash; the CLI's
+counterpart is `elotui.cli._run`.
+
 This module imports nothing heavy; the repository types are only named for the type checker.
 """
 
@@ -15,25 +19,45 @@ import contextlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+from elotui.errors import ElotuiError, LogbookRefused
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
 
 
-class LogbookUnavailable(Exception):
+T = TypeVar("T")
+
+
+class LogbookUnavailable(LogbookRefused):
     """There is no logbook, or it could not be opened; `str()` says why in one line."""
+
+
+class Notice(NamedTuple):
+    """What the app says of a failed job: one line, and the lines under it (a failed import's)."""
+
+    message: str
+    details: tuple[str, ...] = ()
+
+
+def notice_of(error: ElotuiError) -> Notice:
+    return Notice(error.headline, tuple(error.details))
+
+
+def attempt(job: Callable[[], T]) -> T | Notice:
+    """`job()`, or the `Notice` of the `ElotuiError` it raised: the one place the app catches them."""
+    try:
+        return job()
+    except ElotuiError as error:
+        return notice_of(error)
 
 
 def _open_file(path: Path) -> Callable[[], Repository]:
     def opener() -> Repository:
-        from elotui.logbook.migrate import DatabaseRefused
         from elotui.logbook.repository import open_repository
 
-        try:
-            return open_repository(path)
-        except DatabaseRefused as error:
-            raise LogbookUnavailable(str(error)) from None
+        return open_repository(path)
 
     return opener
 
@@ -98,15 +122,14 @@ class Logbook:
             if self._opener is None:
                 raise LogbookUnavailable("no logbook is open")
             try:
-                self._repository = self._opener()
-            except LogbookUnavailable as error:
-                self._error = error
-                raise
-            except (
-                Exception
-            ) as error:  # a broken file, a full disk: said on the screen, not a crash
+                opened = attempt(self._opener)
+            except Exception as error:  # a broken file, a full disk: said on the screen, no crash
                 self._error = LogbookUnavailable(f"the logbook could not be opened: {error}")
                 raise self._error from error
+            if isinstance(opened, Notice):  # refused (newer, foreign, corrupt...): said as it is
+                self._error = LogbookUnavailable(opened.message)
+                raise self._error
+            self._repository = opened
             return self._repository
 
     def open_in_background(self) -> None:

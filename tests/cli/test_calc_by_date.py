@@ -146,3 +146,17 @@ def test_bad_date_is_one_line_and_exit_2() -> None:
                              "--date", "2008-13-01")  # fmt: skip
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and "the date 2008-13-01 does not exist" in err
+
+
+def test_period_birth_year_takes_the_logbooks_range_1850_to_2200() -> None:
+    # One range of years everywhere (elotui/dates.py, as the logbook stores a birth year): 1850–2200.
+    # Before the one vocabulary `period` alone took 1900–2100; 1850 and 2200 are now taken.
+    for year in ("1850", "2200"):
+        code, _, err = run_cli("period", "-r", "2000", "--birth-year", year,
+                               "--games-played", "100", "--game", "2100:1")  # fmt: skip
+        assert (code, err) == (0, "")
+    for year in ("1849", "2201"):
+        code, out, err = run_cli("period", "-r", "2000", "--birth-year", year,
+                                 "--games-played", "100", "--game", "2100:1")  # fmt: skip
+        assert (code, out) == (2, "")
+        assert f"birth year must be from 1850 to 2200, not {year}" in err

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from elotui.logbook import migrate
+from elotui.logbook import backups, migrate
 from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import DatabaseRefused, upgrade_database
 from elotui.logbook.repository import WIN, NewGame, Repository, open_repository
@@ -129,7 +129,7 @@ def test_backup_that_cannot_be_written_stops_before_migrating(
         target.write_bytes(b"SQLite format 3\0")  # a partial copy, then the disk fills up
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(migrate, "_copy_database", disk_full)
+    monkeypatch.setattr(backups, "copy_database", disk_full)
     with pytest.raises(DatabaseRefused) as refused:
         upgrade_database(logbook_at_head)
     assert str(refused.value) == (

@@ -498,3 +498,46 @@ def test_a_csv_export_of_pgn_games_imports_as_duplicates(repo: Repository, tmp_p
     exported.write_text(out.getvalue())
     summary = import_csv(repo, exported)
     assert (summary.imported, summary.already_in_logbook) == (0, 3)
+
+
+def test_csv_and_json_take_every_spelling_of_a_result(repo: Repository, tmp_path: Path) -> None:
+    # One vocabulary (elotui/rating/result.py): besides 1, 1.0, 0.5, .5, ½, 1/2, 0 and 0.0 (taken
+    # before), a result cell may say win/w, draw/d, loss/l, in any case, as the CLI and forms take.
+    alice = repo.add_player("Alice")
+    spellings = [
+        "1",
+        "1.0",
+        "WIN",
+        "w",
+        " 0.5 ",
+        ".5",
+        "½",
+        "1/2",
+        "Draw",
+        "d",
+        "0",
+        "0.0",
+        "loss",
+        "L",
+    ]
+    rows = [["Alice", f"2024-03-{day:02d}", "", "1600", text, "", "", "", "", ""]
+            for day, text in enumerate(spellings, start=1)]  # fmt: skip
+    import_csv(repo, _write_csv(tmp_path / "games.csv", rows))
+    scores = [game.score for game in repo.games_for_replay(alice.id)]
+    assert scores == [WIN] * 4 + [DRAW] * 6 + [LOSS] * 4
+    # JSON takes the same words in its `result` field; a word that is no result is refused.
+    bob = {"name": "Bob", "games": [
+        {"date": "2024-04-01", "opponent_rating": 1600, "result": "draw"},
+        {"date": "2024-04-02", "opponent_rating": 1600, "result": "W"},
+    ]}  # fmt: skip
+    document = {**export_document(repo, []), "players": [bob]}
+    path = tmp_path / "bob.json"
+    path.write_text(json.dumps(document))
+    import_json(repo, path)
+    (bob_record,) = [p for p in repo.list_players() if p.name == "Bob"]
+    assert [g.score for g in repo.games_for_replay(bob_record.id)] == [DRAW, WIN]
+    bad = {**document, "players": [{"name": "Cy", "games": [
+        {"date": "2024-04-01", "opponent_rating": 1600, "result": "won"}]}]}  # fmt: skip
+    path.write_text(json.dumps(bad))
+    with pytest.raises(ImportFailed, match=r"expected 1, 0\.5 or 0, not 'won'"):
+        import_json(repo, path)

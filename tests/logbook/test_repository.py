@@ -233,3 +233,16 @@ def test_plain_sql_can_rely_on_defaults(repo: Repository, db_file: Path) -> None
 
 def test_errors_are_logbook_errors(repo: Repository) -> None:
     assert issubclass(NotFound, LogbookError) and issubclass(InvalidData, LogbookError)
+
+
+def test_the_change_records_name_exactly_the_editable_fields() -> None:
+    # `update_player`/`update_game` take typed keywords (`PlayerChanges`, `GameChanges`); a field
+    # added to `PlayerRecord` or `NewGame` but not to its change record would be refused as unknown
+    # by the type checker while the repository takes it (or the other way round).
+    from typing import get_type_hints
+
+    from elotui.logbook.repository import GAME_FIELDS, PLAYER_FIELDS, GameChanges, PlayerChanges
+
+    assert set(get_type_hints(PlayerChanges)) == set(PLAYER_FIELDS)
+    assert set(get_type_hints(GameChanges)) == {*GAME_FIELDS, "player_id"}
+    assert not PlayerChanges.__required_keys__ and not GameChanges.__required_keys__

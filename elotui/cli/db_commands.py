@@ -1,0 +1,63 @@
+"""`elotui db path|upgrade`: where the database is; migrate it."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from elotui.cli.common import add_command, print_json
+from elotui.cli.logbook_commands import (
+    db_path,
+    wants_json,
+)
+
+if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
+    from elotui.cli.logbook_commands import SubParsers
+
+
+# --- db -------------------------------------------------------------------------------------------
+
+
+def register(sub: SubParsers) -> None:
+    db = add_command(sub, "db", "where the database is; migrate it")
+    actions = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    path = add_command(actions, "path", "print the database file in use (creates nothing)")
+    path.set_defaults(handler=db_path_command)
+    upgrade = add_command(actions, "upgrade", "create the database or apply pending migrations")
+    upgrade.set_defaults(handler=db_upgrade_command)
+
+
+def db_path_command(args: argparse.Namespace) -> int:
+    path = db_path(args)
+    if wants_json(args):
+        print_json({"path": str(path), "exists": path.exists()})
+    else:
+        print(path)
+    return 0
+
+
+def db_upgrade_command(args: argparse.Namespace) -> int:
+    from elotui.logbook.migrate import upgrade_database
+
+    path = db_path(args)
+    result = upgrade_database(path)
+    if wants_json(args):
+        print_json(
+            {
+                "path": str(path),
+                "created": result.created,
+                "from_revision": result.from_revision,
+                "to_revision": result.to_revision,
+                "backup": str(result.backup) if result.backup else None,
+            }
+        )
+    elif result.created:
+        print(f"created {path} (schema {result.to_revision})")
+    elif not result.changed:
+        print(f"{path} is up to date (schema {result.to_revision})")
+    else:
+        print(
+            f"migrated {path} from schema {result.from_revision} to {result.to_revision} "
+            f"(backup: {result.backup})"
+        )
+    return 0

@@ -1,0 +1,113 @@
+"""`elotui import FILE` and `elotui export`: games in and out as CSV, PGN or elotui JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from elotui.cli.common import UsageError, add_command, add_list_option, print_json
+from elotui.cli.logbook_commands import (
+    find_player,
+    logbook_errors,
+    open_repository,
+    wants_json,
+)
+from elotui.logbook import files
+from elotui.logbook.paths import kind_of_path
+
+if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
+    from elotui.cli.logbook_commands import SubParsers
+
+
+# --- import / export ------------------------------------------------------------------------------
+
+
+def register(sub: SubParsers) -> None:
+    importing = add_command(sub, "import", "import games from a CSV, PGN or elotui JSON file")
+    importing.add_argument("file", metavar="FILE", type=Path)
+    importing.add_argument(
+        "--player",
+        metavar="NAME",
+        help="whose games (required for PGN; for CSV fills an empty player column)",
+    )
+    importing.add_argument(
+        "--keep-duplicates",
+        action="store_true",
+        help="import every game, even one already in the logbook (same player, date, opponent, "
+        "ratings, result, event, rated and list); by default those are skipped",
+    )
+    add_list_option(
+        importing,
+        "PGN: put every game on this list (else each game's TimeControl decides: blitz up to 10 "
+        "minutes for base + 60 x increment, rapid under 60, else standard)",
+        None,
+    )
+    importing.set_defaults(handler=import_file)
+
+    exporting = add_command(sub, "export", "export games as CSV or whole players as JSON")
+    exporting.add_argument("--player", metavar="NAME", help="only this player (else everyone)")
+    exporting.add_argument("--format", choices=("csv", "json"), help="csv (default) or json")
+    exporting.add_argument("-o", "--output", metavar="FILE", help="else (or with -) stdout")
+    add_list_option(exporting, "only the games (and published ratings) of this list", None)
+    exporting.set_defaults(handler=export_file)
+
+
+@logbook_errors
+def import_file(args: argparse.Namespace) -> int:
+    path: Path = args.file
+    kind = path.suffix.lower()
+    if kind not in (".csv", ".pgn", ".json"):
+        raise UsageError(f"{path}: import reads .csv, .pgn or .json files")
+    from elotui.logbook.paths import refusal_to_read
+
+    refusal = refusal_to_read(path)  # a folder, a FIFO, a device: refused before anything is opened
+    if refusal is not None:
+        raise UsageError(refusal)
+    if kind == ".pgn" and not args.player:
+        raise UsageError("a PGN import needs --player NAME (whose games to take)")
+    if kind != ".pgn" and args.rating_list is not None:
+        raise UsageError(f"--list is for PGN imports; a {kind} file gives each game's list itself")
+    repository = open_repository(args)
+    summary = files.import_file(
+        repository,
+        path,
+        player=args.player,
+        keep_duplicates=args.keep_duplicates,
+        rating_list=args.rating_list,
+    )
+    if wants_json(args):
+        print_json(summary.as_json())
+        return 0
+    print(summary.message(str(path)))
+    for reason, count in summary.skipped.items():
+        print(f"skipped {count}: {reason}")
+    return 0
+
+
+@logbook_errors
+def export_file(args: argparse.Namespace) -> int:
+    to_stdout = args.output is None or args.output == "-"
+    if args.output == "":
+        raise UsageError("export -o is empty; give a file name, or - for stdout")
+    output = Path(args.output or "-")
+    if not to_stdout:
+        refusal = kind_of_path(output)  # before the logbook is opened: nothing to undo
+        if refusal is not None:
+            raise UsageError(
+                f"{output} is {refusal}; an export writes a regular file (or - for stdout)"
+            )
+    repository = open_repository(args, create=False)
+    players = [find_player(repository, args.player)] if args.player else repository.list_players()
+    fmt = args.format or ("json" if wants_json(args) and to_stdout else "csv")
+    text, count = files.export_text(repository, players, fmt, args.rating_list)
+    if to_stdout:
+        sys.stdout.write(text)
+        return 0
+    files.write_whole(output, text)
+    if wants_json(args):
+        print_json({"file": str(output), "format": fmt, "games": count, "players": len(players)})
+    else:
+        print(f"exported {count} game(s) of {len(players)} player(s) to {output}")
+    return 0

@@ -1,0 +1,228 @@
+"""`elotui period` (one FIDE rating period) and `elotui need` (the least score to reach a target)."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from elotui.cli.calc_options import (
+    OPPONENT,
+    RATING,
+    K,
+    add_rules_options,
+    checked,
+    hundredths,
+    parse_count,
+    parse_game,
+    rules_in_force,
+    uncertain_line,
+)
+from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.rating import inputs
+from elotui.rating.text import signed
+
+if TYPE_CHECKING:
+    from elotui.rating.fide import KProfile, PeriodResult
+    from elotui.rating.rules import RuleSet
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    period = add_command(sub, "period", "FIDE rating change for one rating period")
+    period.add_argument("-r", "--rating", type=RATING, required=True, help="rating at period start")
+    period.add_argument(
+        "-k", type=K, help="K from the list (else from --birth-year/--games-played)"
+    )
+    period.add_argument("--birth-year", type=checked(inputs.birth_year, "birth-year"))
+    period.add_argument("--games-played", type=checked(parse_count, "games-played"))
+    period.add_argument("--reached-2400", action="store_true", help="ever published at 2400+")
+    period.add_argument("--reached-2300", action="store_true", help="ever published at 2300+")
+    period.add_argument(
+        "--game", type=checked(parse_game, "game"), action="append", default=[],
+        metavar="OPP:RESULT", help="a rated game, e.g. 2100:1 or 1900:0.5 (repeat)",
+    )  # fmt: skip
+    add_rules_options(period)
+    period.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    period.set_defaults(handler=run_period)
+
+    need = add_command(sub, "need", "least score in the remaining games to reach a target")
+    need.add_argument("-r", "--rating", type=RATING, required=True)
+    need.add_argument("-k", type=K, required=True)
+    need.add_argument(
+        "--target",
+        type=checked(lambda t: inputs.parse_rating(t, "target"), "target"),
+        required=True,
+    )
+    need.add_argument("--games", type=checked(inputs.parse_games, "games"), required=True)
+    need.add_argument("--opponent", type=OPPONENT, required=True, help="their average rating")
+    add_rules_options(need)
+    need.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    need.set_defaults(handler=run_need)
+
+
+# --- period -----------------------------------------------------------------------------------
+
+
+def _period_k(
+    args: argparse.Namespace, on: date, rules: RuleSet
+) -> tuple[int, str, KProfile | None]:
+    """K and why under the rule set of the day: given with -k, else from the profile and -r.
+
+    `-r` is the rating at the period start, i.e. the list just published: at 2400 or more the player
+    has been published at 2400 (K 10 for good, with the 30 games before 2014-07), at 2300 or more at
+    2300 (no junior K). `--reached-2400/2300` say it for an earlier list."""
+    from elotui.rating.fide import KProfile, k_factor
+    from elotui.rating.rules.k import profile_with_rating
+
+    profile_given = (
+        args.birth_year is not None
+        or args.games_played is not None
+        or args.reached_2400
+        or args.reached_2300
+    )
+    if args.k is not None:
+        if profile_given:
+            raise UsageError(
+                "period: give either -k or a profile (--birth-year, --games-played, --reached-…)"
+            )
+        return args.k, "given", None
+    if args.games_played is None and not args.reached_2400:
+        raise UsageError("period: give -k K, or --games-played N (with --birth-year for a junior)")
+    given = KProfile(
+        birth_year=args.birth_year,
+        games_played=args.games_played or 0,
+        reached_2400=args.reached_2400,
+        reached_2300=args.reached_2300,
+    )
+    profile = profile_with_rating(given, rules, args.rating)
+    k, reason = k_factor(profile, on.year, rules)
+    return k, reason, profile
+
+
+def period_document(result: PeriodResult) -> dict[str, Any]:
+    return {
+        "rating": result.rating,
+        "rules": result.rules,
+        "k": result.k,
+        "k_applied": result.k_applied,
+        "k_reason": result.k_reason,
+        "cap_applied": result.cap_applied,
+        "games": [
+            {
+                "opponent": g.opponent,
+                "opponent_rating": g.opponent,
+                "score": float(g.score),
+                "diff": g.diff,
+                "diff_used": g.diff_used,
+                "pd": hundredths(g.pd),
+                "expected": hundredths(g.pd),
+                "delta": hundredths(g.delta),
+            }
+            for g in result.games
+        ],
+        "n": result.n,
+        "score": float(result.score),
+        "sum_delta": hundredths(result.sum_delta),
+        "change": hundredths(result.change_hundredths),
+        "change_rounded": result.change_rounded,
+        "per_game_rounded_total": result.per_game_rounded_total,
+        "new_rating": result.new_rating,
+        "unrated_next_list": result.unrated_next_list,
+        "performance": result.performance,
+    }
+
+
+def run_period(args: argparse.Namespace) -> int:
+    from elotui.rating.fide import PeriodGame, period_change
+    from elotui.rating.rules.uncertain import period_marks, uncertain_texts
+
+    on, rules = rules_in_force(args)
+    k, reason, profile = _period_k(args, on, rules)
+    games = [PeriodGame(g.opponent, g.score, played_on=on) for g in args.game]
+    if not games:
+        raise UsageError("period: give at least one --game OPP:RESULT")
+    result = period_change(args.rating, games, k, reason, apply_cap=not args.no_cap, rules=rules)
+    uncertain = uncertain_texts(period_marks(rules, result, on, profile))
+    if args.json:
+        document = period_document(result)
+        print_json({"date": on.isoformat(), **document, "rules_uncertain": uncertain})
+        return 0
+    cap = f", 700 cap: K {result.k} → {result.k_applied}" if result.cap_applied else ""
+    if args.no_cap:
+        off = " (700 cap off: not FIDE)" if rules.k_times_games_max else ""
+    elif rules.k_times_games_max is None:
+        off = " (no 700 cap in this era)" if result.k * result.n > 700 else ""
+    else:
+        off = ""
+    print(
+        f"Period of {on:%Y-%m} · rules {rules.name} · rating {result.rating} · K {result.k} ({reason})"
+        f"{cap}{off}"
+    )
+    print_table(
+        ["#", "opponent", "result", "D", "D used", "PD", "ΔR"],
+        [
+            [i, g.opponent, f"{float(g.score):g}", signed(g.diff), signed(g.diff_used),
+             f"{g.pd / 100:.2f}", signed(hundredths(g.delta))]
+            for i, g in enumerate(result.games, 1)
+        ],
+    )  # fmt: skip
+    print()
+    print(
+        f"Games {result.n}, score {float(result.score):g}, Σ ΔR {signed(hundredths(result.sum_delta))}"
+    )
+    print(
+        f"Change K×ΣΔR = {signed(hundredths(result.change_hundredths))} → {signed(result.change_rounded)}"
+        f" (rounded once; per game rounded would give {signed(result.per_game_rounded_total)})"
+    )
+    unrated = (
+        f"  — below {result.floor}: unrated on the next list" if result.unrated_next_list else ""
+    )
+    print(f"New rating {result.new_rating}{unrated}")
+    print(f"Performance {result.performance}")
+    if line := uncertain_line(uncertain):
+        print(line)
+    return 0
+
+
+# --- need -------------------------------------------------------------------------------------
+
+
+def run_need(args: argparse.Namespace) -> int:
+    from elotui.rating.need import points_needed
+    from elotui.rating.rules.uncertain import period_marks, uncertain_texts
+
+    on, rules = rules_in_force(args)
+    need = points_needed(
+        args.rating, args.k, args.target, args.games, args.opponent,
+        played_on=on, apply_cap=not args.no_cap, rules=rules,
+    )  # fmt: skip
+    uncertain = uncertain_texts(period_marks(rules, need.result, on)) if need.result else []
+    if args.json:
+        print_json(
+            {
+                "rating": args.rating,
+                "k": args.k,
+                "rules": rules.name,
+                "rules_uncertain": uncertain,
+                "target": need.target,
+                "games": need.games,
+                "opponent": need.opponent,
+                "opponent_rating": need.opponent,
+                "min_points": float(need.min_points) if need.min_points is not None else None,
+                "rating_after": need.rating_after,
+            }
+        )
+        return 0
+    if need.min_points is None:
+        print(
+            f"{args.target} is out of reach in {args.games} games against {args.opponent}"
+            f" (rules {rules.name})."
+        )
+    else:
+        print(
+            f"To reach {args.target}: at least {float(need.min_points):g} of {args.games} against "
+            f"{args.opponent} (ends at {need.rating_after}; rules {rules.name})."
+        )
+    if line := uncertain_line(uncertain):
+        print(line)
+    return 0

@@ -1,0 +1,196 @@
+"""`elotui player add|edit|list|remove`: the players of the logbook."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any, cast
+
+from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.cli.logbook_commands import (
+    Edit,
+    db_path,
+    edit_changes,
+    find_player,
+    logbook_errors,
+    open_repository,
+    wants_json,
+)
+
+if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
+    from elotui.cli.logbook_commands import SubParsers
+    from elotui.logbook.repository import PlayerChanges, PlayerRecord
+
+
+def player_json(player: PlayerRecord, games: int | None = None) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "id": player.id,
+        "name": player.name,
+        "fide_id": player.fide_id,
+        "birth_year": player.birth_year,
+        "start_rating": player.start_rating,
+        "games_before": player.games_before,
+        "reached_2400": player.reached_2400,
+        "fixed_k": player.fixed_k,
+        "notes": player.notes,
+    }
+    if games is not None:
+        document["games"] = games
+    return document
+
+
+# --- player ---------------------------------------------------------------------------------------
+
+
+def register(sub: SubParsers) -> None:
+    player = add_command(sub, "player", "add, edit, list or remove players")
+    actions = player.add_subparsers(dest="player_command", metavar="ACTION", required=True)
+
+    add = add_command(actions, "add", "add a player to the logbook")
+    add.add_argument("name", metavar="NAME")
+    _player_options(add, editing=False)
+    add.set_defaults(handler=player_add)
+
+    edit = add_command(actions, "edit", "change a player's profile")
+    edit.add_argument("name", metavar="NAME")
+    edit.add_argument("--name", dest="new_name", metavar="NEW", help="rename the player")
+    _player_options(edit, editing=True)
+    edit.set_defaults(handler=player_edit)
+
+    listing = add_command(actions, "list", "list the players")
+    listing.set_defaults(handler=player_list)
+
+    remove = add_command(actions, "remove", "remove a player with all their games")
+    remove.add_argument("name", metavar="NAME")
+    remove.add_argument("--yes", action="store_true", help="confirm removing the player's games")
+    remove.set_defaults(handler=player_remove)
+
+
+def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
+    rating = parser.add_mutually_exclusive_group()
+    rating.add_argument("--rating", type=int, metavar="R", help="rating when the logbook starts")
+    rating.add_argument(
+        "--unrated", action="store_true", help="unrated when the logbook starts (the default)"
+    )
+    parser.add_argument("--birth-year", type=int, metavar="Y")
+    parser.add_argument(
+        "--games-before", type=int, metavar="N", help="rated games played before the logbook"
+    )
+    parser.add_argument("--fide-id", type=int, metavar="ID")
+    k = parser.add_mutually_exclusive_group()
+    k.add_argument("--k", type=int, metavar="K", help="a fixed K instead of the FIDE steps")
+    reached = parser.add_mutually_exclusive_group()
+    reached.add_argument(
+        "--reached-2400",
+        action="store_const",
+        const=True,
+        default=None,
+        help="ever published at 2400 or more before the logbook",
+    )
+    parser.add_argument("--notes", metavar="TEXT")
+    if editing:
+        k.add_argument("--no-fixed-k", action="store_true", help="use the FIDE K steps again")
+        reached.add_argument(
+            "--not-reached-2400", dest="reached_2400", action="store_const", const=False
+        )
+        parser.add_argument("--no-birth-year", action="store_true")
+        parser.add_argument("--no-fide-id", action="store_true")
+
+
+def _print_player(args: argparse.Namespace, player: PlayerRecord, verb: str) -> None:
+    if wants_json(args):
+        print_json(player_json(player))
+    else:
+        print(f"{verb} player {player.name} (id {player.id})")
+
+
+@logbook_errors
+def player_add(args: argparse.Namespace) -> int:
+    repository = open_repository(args)
+    player = repository.add_player(
+        args.name,
+        fide_id=args.fide_id,
+        birth_year=args.birth_year,
+        start_rating=None if args.unrated else args.rating,
+        games_before=args.games_before or 0,
+        reached_2400=bool(args.reached_2400),
+        fixed_k=args.k,
+        notes=args.notes or "",
+    )
+    _print_player(args, player, "added")
+    return 0
+
+
+# `player edit`'s options: (field, option, the flag that clears it).
+_PLAYER_EDITS: tuple[Edit, ...] = (
+    ("name", "new_name", None),
+    ("start_rating", "rating", "unrated"),
+    ("birth_year", "birth_year", "no_birth_year"),
+    ("fide_id", "fide_id", "no_fide_id"),
+    ("fixed_k", "k", "no_fixed_k"),
+    ("games_before", "games_before", None),
+    ("reached_2400", "reached_2400", None),
+    ("notes", "notes", None),
+)
+
+
+@logbook_errors
+def player_edit(args: argparse.Namespace) -> int:
+    repository = open_repository(args)
+    player = find_player(repository, args.name)
+    changes = cast("PlayerChanges", edit_changes(args, _PLAYER_EDITS))
+    if not changes:
+        raise UsageError("nothing to change; see elotui player edit --help")
+    _print_player(args, repository.update_player(player.id, **changes), "updated")
+    return 0
+
+
+@logbook_errors
+def player_list(args: argparse.Namespace) -> int:
+    from elotui.logbook.migrate import NoLogbookYet
+
+    try:
+        repository = open_repository(args, create=False)
+    except NoLogbookYet:
+        # No logbook is no player: say so without creating one.
+        if wants_json(args):
+            print_json({"players": []})
+        else:
+            print(f"no players yet (no logbook at {db_path(args)})")
+        return 0
+    players = [(p, repository.count_games(p.id)) for p in repository.list_players()]
+    if wants_json(args):
+        print_json({"players": [player_json(p, games) for p, games in players]})
+        return 0
+    print_table(
+        ("name", "start rating", "games", "born", "games before", "2400", "K"),
+        [
+            (
+                p.name,
+                p.start_rating if p.start_rating is not None else "unrated",
+                games,
+                p.birth_year,
+                p.games_before,
+                "yes" if p.reached_2400 else "",
+                p.fixed_k,
+            )
+            for p, games in players
+        ],
+    )
+    return 0
+
+
+@logbook_errors
+def player_remove(args: argparse.Namespace) -> int:
+    repository = open_repository(args)
+    player = find_player(repository, args.name)
+    games = repository.count_games(player.id)
+    if games and not args.yes:
+        raise UsageError(
+            f"{player.name} has {games} game(s); add --yes to remove the player and their games"
+        )
+    removed = repository.remove_player(player.id)
+    if wants_json(args):
+        print_json({"player": player.name, "removed": True, "games": removed})
+    else:
+        print(f"removed player {player.name} and {removed} game(s)")
+    return 0

@@ -1,0 +1,107 @@
+"""The cells of a CSV file: formula escaping (CSV injection), and the checks of date and rating cells
+that remember what they saw (a file of 100,000 rows holds few distinct dates)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from elotui.dates import BadDate, parse_date
+from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.safe_text import shown
+
+# What a spreadsheet would start a formula with (OWASP's list for CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Separators some spreadsheets split a line on besides the comma (see `export_csv`).
+SPLITTERS = (";", "\t")
+_SPLIT = re.compile("(;)")
+
+
+def _escape_one(text: str) -> str:
+    if text.lstrip("'").startswith(FORMULA_START):
+        return "'" + text
+    return text
+
+
+def _unescape_one(text: str) -> str:
+    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
+        return text[1:]
+    return text
+
+
+def escape_cell(text: str) -> str:
+    """Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, ...) gets a leading `'`.
+
+    Spreadsheets show such a cell as the text it is instead of running it. Only the text columns
+    (player, opponent, event) are escaped: the numbers elotui writes are never negative. A spreadsheet
+    that splits lines on `;` starts a cell after each, so each such piece is escaped too
+    (`Ana;=cmd` goes out as `Ana;'=cmd`).
+    """
+    if ";" not in text:
+        return _escape_one(text)
+    pieces = _SPLIT.split(text)  # separators at the odd places
+    return "".join(piece if i % 2 else _escape_one(piece) for i, piece in enumerate(pieces))
+
+
+def unescape_cell(text: str) -> str:
+    """The inverse of `escape_cell`: `unescape_cell(escape_cell(t)) == t` for every text."""
+    if ";" not in text:
+        return _unescape_one(text)
+    pieces = _SPLIT.split(text)
+    return "".join(piece if i % 2 else _unescape_one(piece) for i, piece in enumerate(pieces))
+
+
+def date_checker() -> Callable[[str], str | None]:
+    """`check(text)` → ISO text of a valid date (`elotui.dates`), else None; remembers what it saw."""
+    seen: dict[str, str | None] = {}
+
+    def check(text: str) -> str | None:
+        try:
+            return seen[text]
+        except KeyError:
+            pass
+        try:
+            result: str | None = parse_date(text).isoformat()
+        except BadDate:
+            result = None
+        seen[text] = result
+        return result
+
+    return check
+
+
+def date_reason(text: str) -> str:
+    try:
+        parse_date(text)
+    except BadDate as error:
+        return str(error)
+    return "not a date"  # pragma: no cover (only asked about a date the checker refused)
+
+
+def rating_checker() -> Callable[[str], int | None]:
+    """`check(text)` → the rating if it is a whole number in range, else None; remembers."""
+    seen: dict[str, int | None] = {}
+
+    def check(text: str) -> int | None:
+        try:
+            return seen[text]
+        except KeyError:
+            pass
+        try:
+            value: int | None = int(text.strip())
+        except ValueError:
+            value = None
+        if value is not None and not RATING_MIN <= value <= RATING_MAX:
+            value = None
+        seen[text] = value
+        return value
+
+    return check
+
+
+def rating_reason(text: str) -> str:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        return f"not a whole number: {shown(text)}"
+    return f"must be from {RATING_MIN} to {RATING_MAX}, not {value}"

@@ -1,0 +1,75 @@
+"""A logbook file looked at without changing it: what may refuse it before anything is migrated.
+
+`DatabaseRefused` (and `NoLogbookYet`) are the refusals of `migrate`; the checks here look at the file
+and its folder only (its kind, its first bytes, its write access) and say why in one line.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+from elotui.errors import LogbookRefused
+from elotui.logbook.engine import is_busy
+from elotui.logbook.schema import BUSY_TIMEOUT_MS
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class DatabaseRefused(LogbookRefused):
+    """The file cannot be used as a logbook; `str()` is the one-line reason. The file is untouched."""
+
+
+class NoLogbookYet(DatabaseRefused):
+    """A command that only reads found no logbook (and created none)."""
+
+
+def private_connection(path: Path) -> sqlite3.Connection:
+    """A connection for the backup step (it tidies its `-wal`/`-shm` files away when it closes)."""
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+
+
+def is_read_only(path: Path) -> bool:
+    """No write bit at all (what the owner meant, even for root, whom the bits do not stop), or no
+    write access for this process (permissions, a read-only file system)."""
+    mode = path.stat().st_mode
+    no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    return no_write_bits or not os.access(path, os.W_OK)
+
+
+def refuse_read_only_folder(path: Path) -> None:
+    # SQLite creates the `-wal`/`-shm` files next to the database: even reading needs the folder.
+    if is_read_only(path.parent):
+        raise DatabaseRefused(
+            f"the folder of {path} is read-only; elotui needs to write there (its journal files)"
+        )
+
+
+def read_header(path: Path) -> bytes:
+    """The first bytes of `path`, refusing anything but a regular file (checked on the open file)."""
+    try:
+        # Non-blocking: should a FIFO replace the file after `kind_of_path` looked, opening it
+        # still returns at once, and fstat refuses it before anything is read.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise DatabaseRefused(f"{path} is not a regular file, not a database file")
+        return os.read(descriptor, len(SQLITE_MAGIC))
+    except OSError as error:
+        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+    finally:
+        os.close(descriptor)
+
+
+def open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
+    """Why SQLite could not read `path`, in words that say what to do (a lock is not damage)."""
+    message = str(error)
+    if is_busy(error):
+        return f"{path} is locked by another program; try again once it is done"
+    if "disk is full" in message:
+        return f"the disk is full; {path} could not be opened (free some space and try again)"
+    return f"{path} is not a usable SQLite database ({message})"

@@ -1,0 +1,93 @@
+"""What an import reports: `ImportSummary` (games added, left out and why) or `ImportFailed` (nothing
+added, every problem one line). The CSV, PGN and JSON imports all report with these."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from elotui.logbook.repository import ImportedGames, LogbookError
+
+# The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
+SKIP_ALREADY_THERE = "games already in the logbook"
+
+
+class ImportFailed(LogbookError):
+    """The file was not imported; `errors` lists every problem, one line each (the `details`)."""
+
+    def __init__(self, errors: list[str]) -> None:
+        self.errors = errors
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(f"nothing imported: {errors[0]}{more}")
+
+    @property
+    def headline(self) -> str:
+        count = len(self.errors)
+        return f"nothing imported ({count} problem{'s' if count != 1 else ''})"
+
+    @property
+    def details(self) -> list[str]:
+        return list(self.errors)
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    file: str
+    imported: int
+    games_by_player: dict[str, int] = field(default_factory=dict)  # games imported, by player
+    skipped: dict[str, int] = field(default_factory=dict)  # reason → games of the file left out
+    already_in_logbook: int = 0  # games left out because the logbook has them already
+
+    @property
+    def skipped_total(self) -> int:
+        """Every game of the file that was left out, the ones already in the logbook included."""
+        return sum(self.skipped.values()) + self.already_in_logbook
+
+    def message(self, where: str) -> str:
+        """One line: what the import of `where` added, and how many of its games were there already."""
+        already = self.already_in_logbook
+        if already and not self.imported:
+            if already == 1:
+                return f"nothing imported from {where}: its game is already in the logbook"
+            return f"nothing imported from {where}: all {already} games are already in the logbook"
+        players = ", ".join(f"{name} {count}" for name, count in self.games_by_player.items())
+        details = [players] if players else []
+        if already:
+            details.append(f"{already} already in the logbook, skipped")
+        text = f"imported {self.imported} game(s) from {where}"
+        return text + (f" ({'; '.join(details)})" if details else "")
+
+    def as_json(self) -> dict[str, Any]:
+        reasons = dict(self.skipped)
+        if self.already_in_logbook:
+            reasons[SKIP_ALREADY_THERE] = self.already_in_logbook
+        return {
+            "file": self.file,
+            "imported": self.imported,
+            "players": self.games_by_player,
+            "skipped": self.skipped_total,
+            "skipped_reasons": reasons,
+            "already_in_logbook": self.already_in_logbook,
+        }
+
+
+def imported_summary(
+    label: str,
+    result: ImportedGames,
+    games_by_player: Mapping[str, int],
+    player_ids: Mapping[str, int],
+    skipped: Mapping[str, int],
+) -> ImportSummary:
+    """The summary of an import whose rows went through `Repository.import_games`."""
+    names = {player_id: name for name, player_id in player_ids.items()}
+    left = Counter(games_by_player)
+    left.subtract({names[player_id]: count for player_id, count in result.already_there.items()})
+    return ImportSummary(
+        label,
+        result.added,
+        {name: count for name, count in left.items() if count > 0},
+        dict(skipped),
+        result.already_there_total,
+    )

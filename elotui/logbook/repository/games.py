@@ -1,0 +1,136 @@
+"""The games of the logbook, one at a time (add, change, get, remove), and their listings."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Unpack
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from elotui.logbook.models import Game
+from elotui.logbook.records import (
+    GAME_FIELDS,
+    RATING_LISTS,
+    STANDARD,
+    GameChanges,
+    GameRecord,
+    InvalidData,
+    NewGame,
+    NotFound,
+    RatingList,
+    gc_paused,
+    records_from_rows,
+)
+from elotui.logbook.repository.checks import check_game_fields, check_rating_list
+from elotui.logbook.repository.storage import (
+    GAME_TABLE,
+    Store,
+    count_games_in,
+    game_record,
+    game_values,
+    new_game,
+    select_games_sql,
+)
+
+
+class GameMethods(Store):
+    """The `Repository`'s methods for single games and the listings."""
+
+    def add_game(self, player_id: int, game: NewGame) -> GameRecord:
+        check_game_fields(game)
+        row = Game(player_id=player_id, score_halves=game.score_halves, **game_values(game))
+        with self._write() as session:
+            session.add(row)
+            session.flush()
+            return game_record(row)
+
+    def update_game(self, game_id: int, **changes: Unpack[GameChanges]) -> GameRecord:
+        """Change some of a game's fields (`GameChanges`: `NewGame`'s, plus `player_id`; an unknown
+        one is refused at run time too, for a caller the type checker does not see)."""
+        unknown = set(changes) - set(GAME_FIELDS) - {"player_id"}
+        if unknown:
+            raise InvalidData(f"unknown game field(s): {', '.join(sorted(unknown))}")
+        with self._write() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            current = game_record(row)
+            game_fields: dict[str, Any] = {k: v for k, v in changes.items() if k != "player_id"}
+            updated = dataclasses.replace(new_game(current), **game_fields)
+            check_game_fields(updated)
+            for name, value in game_values(updated).items():
+                setattr(row, name, value)
+            row.score_halves = updated.score_halves
+            if "player_id" in changes:
+                row.player_id = changes["player_id"]
+            session.add(row)
+            session.flush()
+            return game_record(row)
+
+    def get_game(self, game_id: int) -> GameRecord:
+        with Session(self.engine) as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            return game_record(row)
+
+    def remove_game(self, game_id: int) -> None:
+        with self._write() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            session.delete(row)
+            session.flush()
+
+    def count_games(
+        self, player_id: int | None = None, *, rating_list: RatingList | None = None
+    ) -> int:
+        """Games of one player (None: everyone's), of one list (None: every list)."""
+        with Session(self.engine) as session:
+            return count_games_in(session, player_id, rating_list)
+
+    def count_games_by_list(self, player_id: int) -> dict[RatingList, int]:
+        """A player's games on each list, every list present (0 when it has none)."""
+        statement = (
+            select(GAME_TABLE.c.rating_list, func.count())
+            .where(GAME_TABLE.c.player_id == player_id)
+            .group_by(GAME_TABLE.c.rating_list)
+        )
+        with self.engine.connect() as connection:
+            counts = {name: int(count) for name, count in connection.execute(statement)}
+        return {name: counts.get(name, 0) for name in RATING_LISTS}
+
+    def list_games(
+        self,
+        player_id: int,
+        *,
+        newest_first: bool = True,
+        limit: int | None = None,
+        offset: int = 0,
+        rating_list: RatingList | None = None,
+    ) -> list[GameRecord]:
+        """One player's games by date (then by entry order); a page of them with `limit`/`offset`;
+        those of one list with `rating_list` (None: every list)."""
+        sql = select_games_sql(newest_first, rating_list is not None)
+        page = (-1 if limit is None else limit, offset)
+        parameters = (
+            (player_id, *page)
+            if rating_list is None
+            else (player_id, check_rating_list(rating_list), *page)
+        )
+        with gc_paused(), self.engine.connect() as connection:
+            driver = connection.connection.driver_connection
+            cursor = driver.execute(sql, parameters)  # type: ignore[union-attr]
+            try:
+                rows = cursor.fetchall()
+            finally:
+                cursor.close()
+            return records_from_rows(rows)
+
+    def games_for_replay(
+        self, player_id: int, rating_list: RatingList = STANDARD
+    ) -> list[GameRecord]:
+        """A player's games on one list (a replay is of one list), oldest first: one Core select of
+        plain tuples (fast)."""
+        return self.list_games(player_id, newest_first=False, rating_list=rating_list)

@@ -1,0 +1,118 @@
+"""The players of the logbook: add, change, find, list, remove."""
+
+from __future__ import annotations
+
+from typing import Any, Unpack
+
+from sqlalchemy import select
+from sqlmodel import Session, col
+from sqlmodel import select as orm_select
+
+from elotui.logbook.models import Player
+from elotui.logbook.records import (
+    PLAYER_FIELDS,
+    InvalidData,
+    NotFound,
+    PlayerChanges,
+    PlayerRecord,
+)
+from elotui.logbook.repository.checks import check_player_fields, name_taken
+from elotui.logbook.repository.storage import PLAYER_TABLE, Store, count_games_in, player_record
+
+
+class PlayerMethods(Store):
+    """The `Repository`'s player methods."""
+
+    def add_player(
+        self,
+        name: str,
+        *,
+        fide_id: int | None = None,
+        birth_year: int | None = None,
+        start_rating: int | None = None,
+        games_before: int = 0,
+        reached_2400: bool = False,
+        fixed_k: int | None = None,
+        notes: str = "",
+    ) -> PlayerRecord:
+        fields: dict[str, Any] = {
+            "name": name.strip(),
+            "fide_id": fide_id,
+            "birth_year": birth_year,
+            "start_rating": start_rating,
+            "games_before": games_before,
+            "reached_2400": reached_2400,
+            "fixed_k": fixed_k,
+            "notes": notes,
+        }
+        check_player_fields(fields)
+        player = Player(**fields)
+        try:
+            with self._write() as session:
+                session.add(player)
+                session.flush()
+                return player_record(player)
+        except InvalidData as error:
+            raise name_taken(error, fields["name"]) from None
+
+    def update_player(self, player_id: int, **changes: Unpack[PlayerChanges]) -> PlayerRecord:
+        """Change some of a player's fields (`PlayerChanges`: typed keywords; an unknown one is
+        refused at run time too, for a caller the type checker does not see)."""
+        unknown = set(changes) - set(PLAYER_FIELDS)
+        if unknown:
+            raise InvalidData(f"unknown player field(s): {', '.join(sorted(unknown))}")
+        if "name" in changes:
+            changes["name"] = str(changes["name"]).strip()
+        check_player_fields(changes)
+        try:
+            with self._write() as session:
+                player = session.get(Player, player_id)
+                if player is None:
+                    raise NotFound(f"no player with id {player_id}")
+                for name, value in changes.items():
+                    setattr(player, name, value)
+                session.add(player)
+                session.flush()
+                return player_record(player)
+        except InvalidData as error:
+            raise name_taken(error, changes.get("name", "")) from None
+
+    def get_player(self, player_id: int) -> PlayerRecord:
+        with Session(self.engine) as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise NotFound(f"no player with id {player_id}")
+            return player_record(player)
+
+    def find_player(self, name: str) -> PlayerRecord:
+        """The player called `name` (exactly, after trimming spaces)."""
+        with Session(self.engine) as session:
+            player = session.exec(
+                orm_select(Player).where(col(Player.name) == name.strip())
+            ).first()
+            if player is None:
+                raise NotFound(
+                    f"no player named {name.strip()!r}; add one with: elotui player add {name.strip()!r}"
+                )
+            return player_record(player)
+
+    def list_players(self) -> list[PlayerRecord]:
+        with Session(self.engine) as session:
+            players = session.exec(orm_select(Player).order_by(col(Player.name)))
+            return [player_record(player) for player in players]
+
+    def player_ids_by_name(self) -> dict[str, int]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(PLAYER_TABLE.c.name, PLAYER_TABLE.c.id))
+            return {name: player_id for name, player_id in rows}
+
+    def remove_player(self, player_id: int) -> int:
+        """Delete a player with all their games and published ratings; returns the games removed."""
+        with self._write() as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise NotFound(f"no player with id {player_id}")
+            games = count_games_in(session, player_id)
+            session.delete(player)
+            session.flush()
+            return games

@@ -1,0 +1,72 @@
+"""The published ratings of the logbook: one player's rating on a month's official list."""
+
+from __future__ import annotations
+
+from sqlalchemy import Table, select
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from elotui.logbook.models import PublishedRating
+from elotui.logbook.records import STANDARD, PublishedRecord, RatingList
+from elotui.logbook.repository.checks import check_month, check_rating, check_rating_list, explain
+from elotui.logbook.repository.storage import Store, list_order
+
+
+class PublishedMethods(Store):
+    """The `Repository`'s methods for published ratings."""
+
+    def set_published(
+        self, player_id: int, month: str, rating: int, rating_list: RatingList = STANDARD
+    ) -> PublishedRecord:
+        """Record the rating of `month`'s official `rating_list` (replacing one already there)."""
+        check_month(month)
+        check_rating(rating, "published rating")
+        check_rating_list(rating_list)
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        statement = (
+            sqlite_insert(table)
+            .values(player_id=player_id, month=month, rating=rating, rating_list=rating_list)
+            .on_conflict_do_update(
+                index_elements=["player_id", "rating_list", "month"], set_={"rating": rating}
+            )
+            .returning(table.c.id)
+        )
+        try:
+            with self._writer.begin() as connection:
+                published_id = connection.execute(statement).scalar_one()
+        except (IntegrityError, OperationalError) as error:
+            raise explain(error) from None
+        return PublishedRecord(published_id, player_id, month, rating, rating_list)
+
+    def remove_published(
+        self, player_id: int, month: str, rating_list: RatingList = STANDARD
+    ) -> bool:
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        check_rating_list(rating_list)
+        try:
+            with self._writer.begin() as connection:
+                result = connection.execute(
+                    table.delete().where(
+                        table.c.player_id == player_id,
+                        table.c.month == month,
+                        table.c.rating_list == rating_list,
+                    )
+                )
+                return bool(result.rowcount)
+        except OperationalError as error:
+            raise explain(error) from None
+
+    def list_published(
+        self, player_id: int, rating_list: RatingList | None = STANDARD
+    ) -> list[PublishedRecord]:
+        """A player's published ratings of one list by month (a replay reads one list); with
+        `rating_list=None` those of every list, by list (standard, rapid, blitz) then month."""
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        statement = select(
+            table.c.id, table.c.player_id, table.c.month, table.c.rating, table.c.rating_list
+        ).where(table.c.player_id == player_id)
+        if rating_list is not None:
+            statement = statement.where(table.c.rating_list == check_rating_list(rating_list))
+        statement = statement.order_by(list_order(table.c.rating_list), table.c.month)
+        with self.engine.connect() as connection:
+            return [PublishedRecord(*row) for row in connection.execute(statement)]

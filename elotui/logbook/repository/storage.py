@@ -1,0 +1,286 @@
+"""Storage: the tables, the rows `add_games` takes, the records made from rows, the SQL of the fast
+paths, and `Store`, the base every part of the `Repository` shares (its engine and its transactions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import operator
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Engine, Table, bindparam, case, func, insert, select
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite as sqlite_dialect
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session
+
+from elotui.logbook.migrate import UpgradeResult
+from elotui.logbook.models import Game, Player
+from elotui.logbook.records import (
+    GAME_FIELDS,
+    RATING_LISTS,
+    STANDARD,
+    GameRecord,
+    NewGame,
+    PlayerRecord,
+    RatingList,
+)
+from elotui.logbook.repository.checks import check_rating_list, explain
+
+
+def list_order(column: Any) -> Any:
+    """Order rows by list the way `RATING_LISTS` names them (standard, rapid, blitz), not by word."""
+    return case({name: index for index, name in enumerate(RATING_LISTS)}, value=column)
+
+
+GAME_TABLE: Table = Game.__table__  # type: ignore[attr-defined]
+PLAYER_TABLE: Table = Player.__table__  # type: ignore[attr-defined]
+
+# The storage columns `add_games` expects in each row (dates as ISO `YYYY-MM-DD` text).
+GAME_COLUMNS: tuple[str, ...] = (
+    "player_id",
+    "date",
+    "opponent",
+    "opponent_rating",
+    "score_halves",
+    "event",
+    "event_start",
+    "event_end",
+    "own_rating",
+    "rated",
+    "notes",
+    "rating_list",
+    "rated_period",
+)
+
+# What makes an imported game "the same" as one in the logbook (the event's dates, the pinned period
+# and the notes do not count; the list does: a blitz and a standard game on one day are two games):
+# a file imported twice adds nothing the second time. `DUPLICATE_KEY` picks these columns out of a
+# storage row (`GAME_COLUMNS` order).
+DUPLICATE_KEY_COLUMNS: tuple[str, ...] = (
+    "player_id",
+    "date",
+    "opponent",
+    "opponent_rating",
+    "score_halves",
+    "event",
+    "own_rating",
+    "rated",
+    "rating_list",
+)
+DUPLICATE_KEY = operator.itemgetter(*(GAME_COLUMNS.index(name) for name in DUPLICATE_KEY_COLUMNS))
+
+
+# --- conversions ----------------------------------------------------------------------------------
+
+
+def player_record(player: Player) -> PlayerRecord:
+    assert player.id is not None
+    return PlayerRecord(
+        id=player.id,
+        name=player.name,
+        fide_id=player.fide_id,
+        birth_year=player.birth_year,
+        start_rating=player.start_rating,
+        games_before=player.games_before,
+        reached_2400=player.reached_2400,
+        fixed_k=player.fixed_k,
+        notes=player.notes,
+    )
+
+
+def game_record(game: Game) -> GameRecord:
+    assert game.id is not None
+    return GameRecord(
+        id=game.id,
+        player_id=game.player_id,
+        date=game.date,
+        opponent_rating=game.opponent_rating,
+        score_halves=game.score_halves,
+        opponent=game.opponent,
+        event=game.event,
+        event_start=game.event_start,
+        event_end=game.event_end,
+        own_rating=game.own_rating,
+        rated=game.rated,
+        notes=game.notes,
+        rating_list=check_rating_list(game.rating_list),
+        rated_period=game.rated_period,
+    )
+
+
+def game_row(player_id: int, game: NewGame) -> tuple[Any, ...]:
+    """The storage tuple (`GAME_COLUMNS` order) of a game, as `add_games` takes it."""
+    return (
+        player_id,
+        game.date.isoformat(),
+        game.opponent,
+        game.opponent_rating,
+        game.score_halves,
+        game.event,
+        game.event_start.isoformat() if game.event_start else None,
+        game.event_end.isoformat() if game.event_end else None,
+        game.own_rating,
+        1 if game.rated else 0,
+        game.notes,
+        game.rating_list,
+        game.rated_period,
+    )
+
+
+_GAME_SELECT_COLUMNS = (
+    GAME_TABLE.c.id,
+    GAME_TABLE.c.player_id,
+    GAME_TABLE.c.date,
+    GAME_TABLE.c.opponent_rating,
+    GAME_TABLE.c.score_halves,
+    GAME_TABLE.c.opponent,
+    GAME_TABLE.c.event,
+    GAME_TABLE.c.event_start,
+    GAME_TABLE.c.event_end,
+    GAME_TABLE.c.own_rating,
+    GAME_TABLE.c.rated,
+    GAME_TABLE.c.notes,
+    GAME_TABLE.c.rating_list,
+    GAME_TABLE.c.rated_period,
+)
+
+
+# The bulk paths build their SQL with Core once, then run it on the DBAPI cursor of an SQLAlchemy
+# connection (our pragmas, our transaction): SQLAlchemy's per-row parameter and result processing
+# would otherwise cost more than SQLite itself on 100,000 rows.
+def _compile(statement: Any) -> tuple[str, tuple[str, ...]]:
+    compiled = statement.compile(dialect=sqlite_dialect())
+    return str(compiled), tuple(compiled.positiontup or ())
+
+
+@functools.cache
+def bulk_insert_sql() -> str:
+    sql, order = _compile(
+        insert(GAME_TABLE).values({name: bindparam(name) for name in GAME_COLUMNS})
+    )
+    assert order == GAME_COLUMNS, order
+    return sql
+
+
+def duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str:
+    """One select of the duplicate keys of these players' games from `first` to `last` (ISO dates).
+
+    The values come out as the import rows hold them: dates as ISO text, `rated` 0/1, and an empty
+    opponent or event as NULL (what an import stores for an empty cell). The date range is the
+    file's: games outside it cannot be the same, and the index on (player_id, date) skips them.
+    """
+    columns = [
+        func.nullif(GAME_TABLE.c[name], "") if name in ("opponent", "event") else GAME_TABLE.c[name]
+        for name in DUPLICATE_KEY_COLUMNS
+    ]
+    # The ids are our own integers (the player table's) and the dates checked ISO text: inline, so
+    # any number of players fits.
+    statement = select(*columns).where(
+        GAME_TABLE.c.player_id.in_(sorted(map(int, player_ids))),
+        GAME_TABLE.c.date.between(dt.date.fromisoformat(first), dt.date.fromisoformat(last)),
+    )
+    return str(statement.compile(dialect=sqlite_dialect(), compile_kwargs={"literal_binds": True}))
+
+
+@functools.cache
+def select_games_sql(newest_first: bool, one_list: bool = False) -> str:
+    order = (
+        (GAME_TABLE.c.date.desc(), GAME_TABLE.c.id.desc())
+        if newest_first
+        else (GAME_TABLE.c.date, GAME_TABLE.c.id)
+    )
+    statement = select(*_GAME_SELECT_COLUMNS).where(
+        GAME_TABLE.c.player_id == bindparam("player_id")
+    )
+    if one_list:
+        statement = statement.where(GAME_TABLE.c.rating_list == bindparam("rating_list"))
+    statement = statement.order_by(*order).limit(bindparam("limit")).offset(bindparam("offset"))
+    sql, params = _compile(statement)
+    expected = ("player_id", "rating_list") if one_list else ("player_id",)
+    assert params == (*expected, "limit", "offset"), params
+    return sql
+
+
+class Store:
+    """What every part of the `Repository` shares: the engine, and one transaction per write."""
+
+    def __init__(self, engine: Engine, *, upgrade: UpgradeResult | None = None) -> None:
+        self.engine = engine
+        self._writer = engine.execution_options(immediate=True)
+        self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
+
+    def _write(self) -> WriteSession:
+        return WriteSession(self._writer)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def count_games_in(
+    session: Session, player_id: int | None, rating_list: RatingList | None = None
+) -> int:
+    """Games of one player (None: everyone's), of one list (None: every list), in `session`."""
+    statement = select(func.count()).select_from(GAME_TABLE)
+    if player_id is not None:
+        statement = statement.where(GAME_TABLE.c.player_id == player_id)
+    if rating_list is not None:
+        statement = statement.where(GAME_TABLE.c.rating_list == check_rating_list(rating_list))
+    return int(session.connection().execute(statement).scalar_one())
+
+
+class WriteSession:
+    """`with repository._write() as session:` one transaction; database refusals become LogbookError."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._session = Session(engine, expire_on_commit=False)
+
+    def __enter__(self) -> Session:
+        self._session.begin()
+        return self._session
+
+    def __exit__(self, kind: object, error: BaseException | None, _tb: object) -> None:
+        try:
+            if error is None:
+                try:
+                    self._session.commit()
+                except (IntegrityError, OperationalError) as refused:
+                    self._session.rollback()
+                    raise explain(refused) from None
+            else:
+                self._session.rollback()
+                if isinstance(error, IntegrityError | OperationalError):
+                    raise explain(error) from None
+        finally:
+            self._session.close()
+
+
+def game_values(game: NewGame) -> dict[str, Any]:
+    return {
+        "date": game.date,
+        "opponent": game.opponent,
+        "opponent_rating": game.opponent_rating,
+        "event": game.event,
+        "event_start": game.event_start,
+        "event_end": game.event_end,
+        "own_rating": game.own_rating,
+        "rated": game.rated,
+        "notes": game.notes,
+        "rating_list": game.rating_list,
+        "rated_period": game.rated_period,
+    }
+
+
+def published_entry(
+    entry: tuple[str, int] | tuple[str, int, RatingList],
+) -> tuple[str, int, RatingList]:
+    """A bundle's published rating as (month, rating, list): a pair is on the standard list."""
+    if len(entry) == 3:
+        return entry
+    month, rating = entry
+    return month, rating, STANDARD
+
+
+def new_game(record: GameRecord) -> NewGame:
+    return NewGame(**{name: getattr(record, name) for name in GAME_FIELDS})  # `score` via property
