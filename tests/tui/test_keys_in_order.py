@@ -22,8 +22,8 @@ from elotui.logbook.repository import Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
 from elotui.tui.history_scenes import settle
 from elotui.tui.scenes import burst, key_event, keys
+from elotui.tui.widgets.forms import GameForm
 from elotui.tui.widgets.keys_in_order import TextField
-from elotui.tui.widgets.logbook_forms import GameForm
 from tests.tui.conftest import text
 
 
