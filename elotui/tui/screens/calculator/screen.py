@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
+from elotui.tui.commands import PaletteAction
 from elotui.tui.formatting import phrase_lines
 from elotui.tui.screens.base import app_ready
 from elotui.tui.screens.calculator import fields
@@ -68,16 +69,14 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         Binding("t", "toggle_exact", "Exact series", show=False, id="calculator.toggle_exact"),
     ]
 
-    # Actions of widgets inside the screen, offered in the command palette too.
-    PALETTE_BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "add_game", "Add a game to the period", id="calculator.add_game"),
-        Binding(
-            "e", "edit_game", "Edit the selected game of the period", id="calculator.edit_game"
-        ),
-        Binding("x", "remove_game", "Remove the selected game", id="calculator.remove_game"),
-        Binding("up", "k_preset(-1)", "Previous K preset", id="calculator.k_previous"),
-        Binding("down", "k_preset(1)", "Next K preset", id="calculator.k_next"),
-    ]
+    # Actions of widgets inside the screen (the list of games, the K field), in the palette too.
+    PALETTE_ACTIONS: ClassVar[tuple[PaletteAction, ...]] = (
+        PaletteAction("a", "add_game", "Add a game to the period"),
+        PaletteAction("e", "edit_game", "Edit the selected game of the period"),
+        PaletteAction("x", "remove_game", "Remove the selected game"),
+        PaletteAction("up", "k_preset(-1)", "Previous K preset"),
+        PaletteAction("down", "k_preset(1)", "Next K preset"),
+    )
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
         super().__init__()
