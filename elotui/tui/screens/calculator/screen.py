@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
+from elotui.rating.result import Result
 from elotui.tui.commands import PaletteAction
 from elotui.tui.formatting import phrase_lines
 from elotui.tui.screens.base import app_ready
@@ -48,9 +49,6 @@ from elotui.tui.widgets.value import Value
 
 if TYPE_CHECKING:
     from elotui.tui.widgets.mode_panes import SeriesPane
-
-SERIES_LABEL = {"all": "win", "win": "win", "draw": "draw", "loss": "loss"}
-RESULT_SCORE = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
 
 
 class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
@@ -331,9 +329,10 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         elif mode == "series":
             (count,) = extra
             assert isinstance(count, int)
-            name = SERIES_LABEL[result]
+            # Every game of the series has the one result chosen; "all" shows a series of wins.
+            series_result = Result.parse(result) or Result.WIN
             exact = self.query_one("#exact", Choice).value == "exact"
             steps = series_steps(
-                rating, opponent, k, count, RESULT_SCORE[name], method, exact=exact
+                rating, opponent, k, count, series_result.score, method, exact=exact
             )
-            self._series_pane().show(steps, name, exact)
+            self._series_pane().show(steps, series_result.word, exact)

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, TextArea
 
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
+from elotui.rating.result import Result
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 
 
@@ -40,48 +41,38 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
         Binding("left", "step(-1)", "Previous result", show=False, id="result_picker.previous"),
         Binding("right", "step(1)", "Next result", show=False, id="result_picker.next"),
     ]
-    OPTIONS: ClassVar[tuple[tuple[Fraction, str], ...]] = (
-        (Fraction(1), "1 win"),
-        (Fraction(1, 2), "½ draw"),
-        (Fraction(0), "0 loss"),
-    )
-    KEYS: ClassVar[dict[str, Fraction]] = {
-        "1": Fraction(1),
-        "w": Fraction(1),
-        "0": Fraction(0),
-        "l": Fraction(0),
-        # "0.5": the 0 picks a loss, then "." or "5" makes it a draw.
-        ".": Fraction(1, 2),
-        "5": Fraction(1, 2),
-        "½": Fraction(1, 2),
-        "d": Fraction(1, 2),
-        "=": Fraction(1, 2),
-    }
+    # The results in the order shown and stepped through; the keys that pick one are
+    # `Result.for_key`'s (1 w, 0 l, ½ d = and the . or 5 of a typed 0.5).
+    ORDER: ClassVar[tuple[Result, ...]] = (Result.WIN, Result.DRAW, Result.LOSS)
 
-    value: reactive[Fraction | None] = reactive(None)
+    value: reactive[Fraction | None] = reactive(None)  # the score, as the game stores it
 
     def __init__(self, value: Fraction | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.set_reactive(ResultPicker.value, value)
 
+    @property
+    def result(self) -> Result | None:
+        return None if self.value is None else Result.from_score(self.value)
+
     def render(self) -> str:
-        parts = []
-        for score, label in self.OPTIONS:
-            mark = "●" if score == self.value else "○"
-            parts.append(f"{mark} {label}")
-        return " " + "   ".join(parts)
+        chosen = self.result
+        return " " + "   ".join(
+            f"{'●' if result is chosen else '○'} {result.symbol} {result.word}"
+            for result in self.ORDER
+        )
 
     async def on_key(self, event: events.Key) -> None:
         # Space and Enter are handled here, with the typed results, so they apply in the order
         # they were typed (bindings run only after the key has bubbled up: see issue 12).
-        score = self.KEYS.get(event.character or "")
-        if score is not None:
-            self.value = score
+        typed = Result.for_key(event.character or "")
+        if typed is not None:
+            self.value = typed.score
         elif event.key == "space":
             self.action_step(1)
         elif event.key == "enter":
             if self.value is None:
-                self.value = self.OPTIONS[0][0]
+                self.value = self.ORDER[0].score
             else:
                 self.screen.focus_next()
         else:
@@ -90,9 +81,9 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
         event.prevent_default()
 
     def action_step(self, step: int) -> None:
-        scores = [score for score, _ in self.OPTIONS]
-        index = scores.index(self.value) if self.value in scores else -1 if step > 0 else 0
-        self.value = scores[(index + step) % len(scores)]
+        chosen = self.result
+        index = self.ORDER.index(chosen) if chosen is not None else -1 if step > 0 else 0
+        self.value = self.ORDER[(index + step) % len(self.ORDER)].score
 
 
 class ListPicker(Widget, can_focus=True):
