@@ -3,22 +3,28 @@ the period's change under the rule set of its list and month, with K, the 700 ca
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from textual.widgets import Input, Static
 
+from elotui.rating.inputs import InvalidInput
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.reading import FieldReader
 from elotui.tui.widgets.choice import Choice
 
 if TYPE_CHECKING:
+    from elotui.logbook.records import RatingList
+    from elotui.rating.rules.records import RuleSet
     from elotui.tui.widgets.game_dialog import PeriodGameValues
     from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
 
 
 class PeriodMode(FieldReader):
     """The period mode of `CalculatorScreen`: its games and `_recompute_period`."""
+
+    _today: date  # the day the app takes as today (CalculatorScreen)
 
     def __init__(self) -> None:
         super().__init__()
@@ -97,12 +103,44 @@ class PeriodMode(FieldReader):
 
         return self.query_one(GamesTable)
 
+    # ---- the period's rule set ------------------------------------------------------------------
+
+    def _period_rules(self) -> RuleSet | None:
+        """The rule set of the list chosen for an event starting on the period field's month, or
+        None while that month is bad (its mark and reason come from `_recompute_period`)."""
+        from elotui.rating.rules import rules_for
+
+        try:
+            month = fields.PERIOD.read(self.query_one("#period-month", Input).value)
+        except InvalidInput:
+            return None
+        return rules_for(self._rating_list(), month)
+
+    def _rating_list(self) -> RatingList:
+        from elotui.rating.rules import RATING_LISTS
+
+        chosen = self.query_one("#rating-list", Choice).value
+        return next(name for name in RATING_LISTS if name == chosen)  # LIST_CHOICES' keys
+
+    def k_caption(self, k: int) -> str | None:
+        """What a K typed means in the rule set of the period (25 was the new player's K in 2008,
+        rules-by-date.md §1), or None when that rule set's K rules are today's (the presets'
+        captions say it then) or the period's month is bad."""
+        from elotui.rating.rules import rules_for
+        from elotui.rating.rules.k import k_choices
+
+        rules = self._period_rules()
+        if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
+            return None
+        who = k_choices(rules).get(k)
+        return f"FIDE {rules.name}: {who}" if who else f"not a {rules.name} K (custom, 1–100)"
+
     # ---- the period's change --------------------------------------------------------------------
 
     def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
         from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
         from elotui.rating.need import points_needed
-        from elotui.rating.rules import RATING_LISTS, rules_for
+        from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices, profile_with_rating
         from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 
@@ -112,9 +150,7 @@ class PeriodMode(FieldReader):
         # The list and the month decide the rule set (difference rule, K choices, 700 cap, floor:
         # an event starting on its first day); the month also gives the age for K.
         month = self._read("period-month", fields.PERIOD)
-        chosen = self.query_one("#rating-list", Choice).value
-        rating_list = next(name for name in RATING_LISTS if name == chosen)  # LIST_CHOICES' keys
-        rules = rules_for(rating_list, month) if month is not None else None
+        rules = rules_for(self._rating_list(), month) if month is not None else None
         capped = self.query_one("#cap", Choice).value == "on"
         k: int | None
         if source == "field":

@@ -209,6 +209,14 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         choice = self.query_one("#exact", Choice)
         choice.value = "exact" if choice.value == "rounded" else "rounded"
 
+    def _k_meaning(self, k_text: str) -> str:
+        """The caption under K: the presets' (today's rules); in the period mode, the K rules of
+        the period's rule set when they are not today's."""
+        meaning = k_meaning(k_text)
+        if self.mode != "period" or not meaning:
+            return meaning  # not a K from 1 to 100: nothing to say
+        return self.k_caption(int(k_text)) or meaning
+
     def _series_pane(self) -> SeriesPane:
         from elotui.tui.widgets.mode_panes import SeriesPane
 
@@ -261,7 +269,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         self._problems = []
         self._missing = []
         k_text = self.query_one("#k", Input).value
-        self.query_one("#k-meaning", Static).update(f"  {k_meaning(k_text)}" if k_text else "")
+        self.query_one("#k-meaning", Static).update(
+            f"  {self._k_meaning(k_text)}" if k_text else ""
+        )
         from elotui.rating.calculator import Method
 
         method = Method(self.query_one("#method", Choice).value)
