@@ -1,27 +1,32 @@
 """The elotui app: one factory (`create_app`) for the CLI, the tests and the screenshot script.
 
 Screens are Textual modes keyed by name ("calculator", "history", "help"), each built the first time
-it is shown, so a screen's imports (Markdown for help, later the logbook for history) stay off the
-start-up path. To add or replace a screen, point its entry in `ElotuiApp.MODES` at a callable that
+it is shown, so a screen's imports (the logbook and its SQLAlchemy for history, the chart for the
+series) stay off the start-up path. To add or replace a screen, point its entry in `ElotuiApp.MODES` at a callable that
 returns the screen, and add a binding with an `id` if it needs a key.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.command import Provider
 from textual.screen import Screen
 
 from elotui.bulk import start_up_done
+from elotui.tui.commands import AppCommands
 from elotui.tui.logbook_access import Logbook
 from elotui.tui.textual_private import KeepsItsCrash, guard_option_list_paging
+
+if TYPE_CHECKING:
+    from elotui.logbook.repository import Repository
 
 guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
 
@@ -63,6 +68,8 @@ class ElotuiApp(KeepsItsCrash, App[None]):
     # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
+    # The command palette: Textual's own commands and every action of the app and the screen.
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {AppCommands}
 
     MODES: ClassVar[dict[str, Any]] = {
         "calculator": _calculator,
@@ -91,7 +98,7 @@ class ElotuiApp(KeepsItsCrash, App[None]):
 
     DEFAULT_MODE = "calculator"
 
-    def __init__(self, settings: AppSettings, repository: object | None = None) -> None:
+    def __init__(self, settings: AppSettings, repository: Repository | None = None) -> None:
         # The first screen is the start mode itself (no default screen to build and then replace).
         self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
@@ -119,45 +126,11 @@ class ElotuiApp(KeepsItsCrash, App[None]):
             self._mode_before_help = self.current_mode
             self.switch_mode("help")
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own commands (themes, keys, screenshot, quit), then every action of the app and
-        of the active screen, each once, so the command palette lists all of them."""
-        yield from super().get_system_commands(screen)
-        seen: set[str] = {"app.quit"}
-        groups: list[tuple[App[Any] | Screen[Any], Iterable[BindingType]]] = [
-            (self, self.BINDINGS),
-            (screen, screen.BINDINGS),
-            (screen, getattr(screen, "PALETTE_BINDINGS", ())),
-        ]
-        for target, bindings in groups:
-            for binding in bindings:
-                # One action, one entry: Textual's Screen binds Tab to `app.focus_next` ("Focus
-                # Next"), the app binds it to `focus_next` ("Next field"): the same action.
-                action = _qualified(binding.action, target) if isinstance(binding, Binding) else ""
-                if not isinstance(binding, Binding) or binding.system or action in seen:
-                    continue
-                seen.add(action)
-                yield SystemCommand(
-                    binding.description,
-                    f"{binding.description} (key: {binding.key})",
-                    _runner(self, binding.action, target),
-                )
 
+def create_app(settings: AppSettings, repository: Repository | None = None) -> ElotuiApp:
+    """The app, ready to `run()` or `run_test()`. Opens nothing and creates nothing until run.
 
-def _qualified(action: str, target: App[Any] | Screen[Any]) -> str:
-    """An action with the namespace it runs in: `focus_next` bound on the app is `app.focus_next`."""
-    if action.startswith(("app.", "screen.")):
-        return action
-    return f"{'app' if isinstance(target, App) else 'screen'}.{action}"
-
-
-def _runner(app: App[Any], action: str, target: App[Any] | Screen[Any]) -> Any:
-    async def run() -> None:
-        await app.run_action(action, target)
-
-    return run
-
-
-def create_app(settings: AppSettings | None = None, repository: object | None = None) -> ElotuiApp:
-    """The app, ready to `run()` or `run_test()`. Opens nothing and creates nothing until run."""
-    return ElotuiApp(settings or AppSettings(), repository)
+    `repository`: an open logbook (the CLI opens it first, to migrate it or refuse it), else the
+    app opens what `settings` name (the demo, a database file), in a thread after the first paint.
+    """
+    return ElotuiApp(settings, repository)

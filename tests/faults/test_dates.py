@@ -17,8 +17,8 @@ import pytest
 from elotui import dates
 from elotui.logbook.repository import InvalidData, NewGame, open_repository
 from elotui.rating.inputs import InvalidInput
-from elotui.tui.widgets.logbook_forms import parse_date as form_date
-from elotui.tui.widgets.logbook_forms import parse_month as form_month
+from elotui.tui.widgets.forms import parse_date as form_date
+from elotui.tui.widgets.forms import parse_month as form_month
 
 from .conftest import count_rows, logbook_with_player, one_line_error, run_cli, write_csv
 

@@ -11,12 +11,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from elotui.tui.app import ElotuiApp
+from elotui.tui.commands import palette_entries
 from elotui.tui.screens.calculator import CalculatorScreen, KInput
 from elotui.tui.screens.help import binding_groups
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.game_dialog import GameDialog
 from elotui.tui.widgets.mode_panes import GamesTable
-from tests.tui.conftest import press_slowly, type_keys
+from tests.tui.conftest import press_slowly, settle, type_keys
 
 ALL_BINDINGS = [
     b
@@ -79,19 +80,21 @@ async def test_help_lists_every_binding_and_the_sources(pilot: Pilot[None]) -> N
 
 async def test_command_palette_lists_every_action(pilot: Pilot[None]) -> None:
     app = pilot.app
-    titles = {command.title for command in app.get_system_commands(app.screen)}
+    titles = {entry.title for entry in palette_entries(app, app.screen)}
     screen = app.screen
     assert isinstance(screen, CalculatorScreen)
-    for binding in [*ElotuiApp.BINDINGS, *screen.BINDINGS, *screen.PALETTE_BINDINGS]:
+    for binding in [*ElotuiApp.BINDINGS, *screen.BINDINGS]:
         if isinstance(binding, Binding) and not binding.system and binding.action != "quit":
             assert binding.description in titles, binding
+    for action in screen.PALETTE_ACTIONS:
+        assert action.title in titles, action
     assert "Quit" in titles and "Theme" in titles
 
 
 @pytest.mark.parametrize("screen_key", ["f2", "f1", "f3"])
 async def test_the_palette_lists_each_action_once(pilot: Pilot[None], screen_key: str) -> None:
     await press_slowly(pilot, screen_key)
-    titles = [command.title for command in pilot.app.get_system_commands(pilot.app.screen)]
+    titles = [entry.title for entry in palette_entries(pilot.app, pilot.app.screen)]
     assert len(titles) == len(set(titles)), titles
     # Tab is bound by Textual's Screen ("Focus Next") and by the app ("Next field"): one entry.
     assert "Next field" in titles and "Focus Next" not in titles
@@ -100,10 +103,24 @@ async def test_the_palette_lists_each_action_once(pilot: Pilot[None], screen_key
 
 async def test_a_palette_command_runs_its_action(pilot: Pilot[None]) -> None:
     app = pilot.app
-    command = next(c for c in app.get_system_commands(app.screen) if c.title == "Series")
-    await command.callback()  # type: ignore[misc]
+    entry = next(e for e in palette_entries(app, app.screen) if e.title == "Series")
+    await entry.run()
     await pilot.pause()
     assert app.screen.query_one("#panes").current == "series"  # type: ignore[attr-defined]
+
+
+async def test_the_palette_finds_and_runs_an_action_as_typed(pilot: Pilot[None]) -> None:
+    """Through the palette itself (its one provider, AppCommands): Ctrl+P, a few letters, Enter."""
+    from textual.command import CommandPalette
+
+    await pilot.press("ctrl+p")
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*"refer")  # "Reference" is the best match of "refer"
+    await settle(pilot.app)  # type: ignore[arg-type]  # the search is a worker: it is done
+    await pilot.press("enter")
+    await settle(pilot.app)  # type: ignore[arg-type]
+    assert pilot.app.screen.query_one("#panes").current == "reference"  # type: ignore[attr-defined]
 
 
 async def test_ctrl_q_quits(pilot: Pilot[None]) -> None:

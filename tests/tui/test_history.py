@@ -21,7 +21,7 @@ from elotui.cli.app_commands import ready_as_is
 from elotui.logbook.repository import NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.screens.history import PAGE, HistoryScreen
-from elotui.tui.widgets.logbook_forms import (
+from elotui.tui.widgets.forms import (
     ConfirmDialog,
     GameForm,
     PlayerForm,

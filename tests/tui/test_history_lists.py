@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 
 from elotui.logbook.repository import NewGame
 from elotui.tui.screens.history import HistoryScreen
-from elotui.tui.widgets.logbook_forms import GameForm, ListPicker
+from elotui.tui.widgets.forms import GameForm, ListPicker
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, settle
 

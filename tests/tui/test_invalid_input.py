@@ -80,3 +80,16 @@ async def test_several_games_names_the_empty_field(pilot: Pilot[None]) -> None:
     )
     await press_slowly(pilot, "f5 1500 tab 1600 f6")  # both ratings: only Points P is left
     assert text(pilot.app, "#status") == "Type the points P: results follow every key."
+
+
+async def test_each_field_carries_its_parser_as_a_textual_validator(pilot: Pilot[None]) -> None:
+    # product.md: your rating is a whole number 100–3500. Textual's own `Input.validate` gives the
+    # reason the screen shows under the field; the screen, not Textual, decides when to mark it.
+    field = pilot.app.screen.query_one("#rating", Input)
+    assert field.validate_on == set()
+    bad = field.validate("50")
+    assert bad is not None and bad.failure_descriptions == [
+        "Your rating must be from 100 to 3500, not 50"
+    ]
+    good = field.validate(" 3500 ")
+    assert good is not None and good.is_valid

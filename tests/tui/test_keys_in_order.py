@@ -20,8 +20,8 @@ from textual.widgets import Input
 
 from elotui.logbook.repository import Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
+from elotui.tui.widgets.forms import GameForm
 from elotui.tui.widgets.keys_in_order import TextField
-from elotui.tui.widgets.logbook_forms import GameForm
 from tests.scenes.calculator import burst, key_event, keys
 from tests.scenes.history import settle
 from tests.tui.conftest import text

@@ -313,3 +313,28 @@ async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
     screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, " ".join(["backspace"] * 7) + " 2026-06")
     assert "Rules S2025 · K 10" in text(pilot.app, "#period-k")
+
+
+async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> None:
+    # rules-by-date.md §1: S2006 (events from 2006-04) has K 25 until 30 games, else 15, and 10 once
+    # published 2400 with 30 games; K 20 is not one of its K. From S2014 on (2014-07) the K rules
+    # are today's (40 / 20 / 10): the presets' captions again.
+    screen = pilot.app.screen
+    await type_keys(pilot, "2235 tab tab backspace backspace 25 f8")
+    assert text(pilot.app, "#k-meaning") == "  custom K (1–100)"  # today's month: K 25 is custom
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2008-06")
+    assert text(pilot.app, "#k-meaning") == "  FIDE S2006: new player (< 30 games)"
+    screen.query_one("#k", Input).focus()
+    await type_keys(pilot, "backspace backspace 15")
+    assert text(pilot.app, "#k-meaning") == "  FIDE S2006: under 2400"
+    await type_keys(pilot, "backspace backspace 10")
+    assert text(pilot.app, "#k-meaning") == "  FIDE S2006: published 2400"
+    await type_keys(pilot, "backspace backspace 20")
+    assert text(pilot.app, "#k-meaning") == "  not a S2006 K (custom, 1–100)"
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2014-07")
+    assert text(pilot.app, "#k-meaning") == "  FIDE: under 2400"
+    # Outside the period mode the month does not count: today's captions.
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2008-06 f5")
+    assert text(pilot.app, "#k-meaning") == "  FIDE: under 2400"

@@ -1,1 +1,2 @@
-"""Widgets of the calculator: the result panes, the one-line choice, the game dialog."""
+"""The app's widgets: the calculator's fields, choices and result panes, the game dialog, the chart,
+and the history screen's forms (forms/)."""

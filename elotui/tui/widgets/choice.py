@@ -1,6 +1,7 @@
 """A one-line choice among a few options: left/right (or a letter key on the screen) picks one.
 
-Keyboard first: unlike a RadioSet there is no Enter to confirm, so the results follow the arrow keys.
+Keyboard first: unlike a RadioSet there is no Enter to confirm, so the results follow the arrow keys
+(the calculator watches `value`: see `CalculatorScreen._follow`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -24,16 +24,6 @@ class Choice(KeysInOrder, Widget, can_focus=True):
     ]
 
     value: reactive[str] = reactive("", init=False)
-
-    class Changed(Message):
-        def __init__(self, choice: Choice, value: str) -> None:
-            super().__init__()
-            self.choice = choice
-            self.value = value
-
-        @property
-        def control(self) -> Choice:
-            return self.choice
 
     def __init__(
         self,
@@ -60,6 +50,3 @@ class Choice(KeysInOrder, Widget, can_focus=True):
         keys = [key for key, _ in self.options]
         index = keys.index(self.value) if self.value in keys else 0
         self.value = keys[(index + step) % len(keys)]
-
-    def watch_value(self, value: str) -> None:
-        self.post_message(self.Changed(self, value))

@@ -14,7 +14,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from elotui.rating.inputs import InvalidInput, parse_rating, parse_score
-from elotui.tui.formatting import points
 from elotui.tui.widgets.keys_in_order import TextField
 
 PeriodGameValues = tuple[int, Fraction]
@@ -86,7 +85,3 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def score_text(score: Fraction) -> str:
-    return points(score)

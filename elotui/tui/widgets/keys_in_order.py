@@ -57,5 +57,5 @@ class KeysInOrder(_Widget):
 
 class TextField(KeysInOrder, Input):
     """A one-line text field of the app (every form and the calculator). The forms' notes and check
-    boxes are `KeysInOrder` too (elotui/tui/widgets/logbook_forms.py): TextArea stays off the
+    boxes are `KeysInOrder` too (elotui/tui/widgets/forms/pickers.py): TextArea stays off the
     calculator's start-up path."""

@@ -33,7 +33,7 @@ class EditingScreen(LoadingScreen):
         return self.player
 
     def action_add_game(self) -> None:
-        from elotui.tui.widgets.logbook_forms import GameForm
+        from elotui.tui.widgets.forms import GameForm
 
         player = self._need_player()
         if player is None:
@@ -54,7 +54,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(GameForm(player.name, self.today, rating_list=rating_list), saved)
 
     def action_edit_game(self) -> None:
-        from elotui.tui.widgets.logbook_forms import GameForm
+        from elotui.tui.widgets.forms import GameForm
 
         player = self._need_player()
         game = self.selected_game()
@@ -80,7 +80,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(GameForm(player.name, self.today, game), saved)
 
     def action_remove_game(self) -> None:
-        from elotui.tui.widgets.logbook_forms import ConfirmDialog
+        from elotui.tui.widgets.forms import ConfirmDialog
 
         game = self.selected_game()
         player = self.player
@@ -107,7 +107,7 @@ class EditingScreen(LoadingScreen):
         if self.player is None:
             self.action_add_player()
             return
-        from elotui.tui.widgets.logbook_forms import PlayerForm
+        from elotui.tui.widgets.forms import PlayerForm
 
         player = self.player
 
@@ -124,7 +124,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(PlayerForm(player), saved)
 
     def action_add_player(self) -> None:
-        from elotui.tui.widgets.logbook_forms import PlayerForm
+        from elotui.tui.widgets.forms import PlayerForm
 
         def saved(values: dict[str, Any] | None) -> None:
             if values is None:
@@ -140,7 +140,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(PlayerForm(), saved)
 
     def action_set_published(self) -> None:
-        from elotui.tui.widgets.logbook_forms import PublishedForm
+        from elotui.tui.widgets.forms import PublishedForm
 
         player = self._need_player()
         if player is None:
@@ -161,7 +161,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(PublishedForm(player.name, month_text(self.today)), saved)
 
     def action_import_file(self) -> None:
-        from elotui.tui.widgets.logbook_forms import PathPrompt
+        from elotui.tui.widgets.forms import PathPrompt
 
         player = self.player
 
@@ -183,7 +183,7 @@ class EditingScreen(LoadingScreen):
         self.app.push_screen(PathPrompt("Import games", hint, must_exist=True), chosen)
 
     def action_export_file(self) -> None:
-        from elotui.tui.widgets.logbook_forms import PathPrompt
+        from elotui.tui.widgets.forms import PathPrompt
 
         def chosen(path: Path | None) -> None:
             if path is None:

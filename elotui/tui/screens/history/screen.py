@@ -303,7 +303,7 @@ class HistoryScreen(EditingScreen):
         self._idle = True
         self.notify(message.reason, title="Not saved", severity="error", timeout=8)
         if message.lines:
-            from elotui.tui.widgets.logbook_forms import ProblemsDialog
+            from elotui.tui.widgets.forms import ProblemsDialog
 
             self.app.push_screen(ProblemsDialog(f"Import refused: {message.reason}", message.lines))
 

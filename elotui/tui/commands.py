@@ -1,0 +1,97 @@
+"""The command palette (Ctrl+P): Textual's own commands (theme, keys, screenshot, quit), then every
+action of the app and of the active screen, each once, in one list sorted by title.
+
+One provider for all of them (`ElotuiApp.COMMANDS`, in place of Textual's `SystemCommandsProvider`):
+the palette orders the hits of several providers as they arrive, so two would interleave at random.
+An action is listed from the bindings of the app and of the screen, and from the screen's
+`PALETTE_ACTIONS`: the actions of widgets inside it (a key of the list of games, of the K field),
+which the screen runs itself, so they work from the palette whatever has the focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, NamedTuple
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+
+class PaletteAction(NamedTuple):
+    """An action of the screen offered in the palette, done by `key` where it is bound."""
+
+    key: str
+    action: str  # run in the screen's namespace
+    title: str
+
+
+class PaletteEntry(NamedTuple):
+    title: str
+    help: str
+    run: Callable[[], Any]
+
+
+def palette_entries(app: App[Any], screen: Screen[Any]) -> list[PaletteEntry]:
+    """What the palette lists on `screen`, by title."""
+    entries = [
+        PaletteEntry(command.title, command.help, command.callback)
+        for command in app.get_system_commands(screen)
+        if command.discover
+    ]
+    # Textual's own Quit is there already: the app's Ctrl+Q runs the same action.
+    seen: set[str] = {"app.quit"}
+    for target, action, title, key in _actions(app, screen):
+        qualified = _qualified(action, target)
+        if qualified in seen:
+            # One action, one entry: Textual's Screen binds Tab to `app.focus_next` ("Focus
+            # Next"), the app binds it to `focus_next` ("Next field"): the same action.
+            continue
+        seen.add(qualified)
+        entries.append(PaletteEntry(title, f"{title} (key: {key})", _runner(app, action, target)))
+    return sorted(entries, key=lambda entry: entry.title)
+
+
+def _actions(
+    app: App[Any], screen: Screen[Any]
+) -> Iterator[tuple[App[Any] | Screen[Any], str, str, str]]:
+    """(where it runs, action, title, key) of every binding of the app and the screen that is not
+    a system one, then of the screen's `PALETTE_ACTIONS`; the app's first."""
+    for target, bindings in ((app, app.BINDINGS), (screen, screen.BINDINGS)):
+        for binding in bindings:
+            if isinstance(binding, Binding) and not binding.system:
+                yield target, binding.action, binding.description, binding.key
+    for extra in getattr(screen, "PALETTE_ACTIONS", ()):
+        yield screen, extra.action, extra.title, extra.key
+
+
+def _qualified(action: str, target: App[Any] | Screen[Any]) -> str:
+    """An action with the namespace it runs in: `focus_next` bound on the app is `app.focus_next`."""
+    if action.startswith(("app.", "screen.")):
+        return action
+    return f"{'app' if isinstance(target, App) else 'screen'}.{action}"
+
+
+def _runner(
+    app: App[Any], action: str, target: App[Any] | Screen[Any]
+) -> Callable[[], Awaitable[None]]:
+    async def run() -> None:
+        await app.run_action(action, target)
+
+    return run
+
+
+class AppCommands(Provider):
+    """The palette's one provider (see the module's docstring)."""
+
+    async def discover(self) -> Hits:
+        for entry in palette_entries(self.app, self.screen):
+            yield DiscoveryHit(entry.title, entry.run, help=entry.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for entry in palette_entries(self.app, self.screen):
+            score = matcher.match(entry.title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(entry.title), entry.run, help=entry.help)

@@ -1,0 +1,153 @@
+"""The calculator's fields: what each one takes (its parser, a Textual `Validator`), the K field and
+its presets, and the status line that names the empty fields.
+
+Every parser raises `InvalidInput` with the one-line reason shown under the field. The screen reads a
+field with the same validator the field carries (`CalculatorScreen._read`), and marks it itself: its
+rule (an empty field never typed in is missing, not wrong) is not Textual's, so Textual never
+validates on its own (`validate_on` is empty: see `text_field`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+from elotui.dates import BadDate
+from elotui.rating.calendar import first_day, parse_month
+from elotui.rating.inputs import (
+    GAMES_MAX,
+    InvalidInput,
+    birth_year,
+    parse_games,
+    parse_k,
+    parse_points,
+    parse_rating,
+)
+from elotui.tui.validation import Parsed, optional
+from elotui.tui.widgets.keys_in_order import TextField
+
+K_PRESETS: tuple[tuple[int, str], ...] = (
+    (40, "FIDE: new player / junior"),
+    (20, "FIDE: under 2400"),
+    (10, "FIDE: published 2400+"),
+    (32, "generic, not a FIDE value"),
+)
+K_MEANING = dict(K_PRESETS)
+
+
+def k_meaning(text: str) -> str:
+    try:
+        k = int(text.strip())
+    except ValueError:
+        return ""
+    if not 1 <= k <= 100:
+        return ""
+    return K_MEANING.get(k, "custom K (1–100)")
+
+
+def parse_count(text: str, what: str) -> int:
+    cleaned = text.strip() or "0"
+    if not cleaned.isdigit():
+        raise InvalidInput(f"{what} must be a whole number, not {cleaned!r}")
+    return int(cleaned)
+
+
+def period_month(text: str) -> date:
+    """The period's month, written YYYY-MM, as its first day (the one month parser and range)."""
+    try:
+        return first_day(parse_month(text))
+    except BadDate as error:
+        raise InvalidInput(f"Period: {error}") from None
+
+
+class Points(Parsed[Fraction]):
+    """The points P of the several-games mode: from 0 to the games G of the field above it.
+
+    `games` is that field's value; the screen sets it before reading P (P is only read when G is
+    good, so its reason always names the games typed)."""
+
+    def __init__(self) -> None:
+        self.games = GAMES_MAX
+        super().__init__(lambda text: parse_points(text, self.games))
+
+
+# What each field takes. A field carries its parser (`text_field`), and the screen reads it with the
+# same one. The names are those of the reasons ("Your rating must be from 100 to 3500, not 50").
+RATING = Parsed(lambda text: parse_rating(text, "Your rating"))
+OPPONENT = Parsed(lambda text: parse_rating(text, "Opponent rating"))
+K = Parsed(parse_k)
+GAMES = Parsed(lambda text: parse_games(text, "Games"))
+SERIES_GAMES = Parsed(lambda text: parse_games(text, "Games in the series"))
+PERIOD = Parsed(period_month)
+BIRTH_YEAR = Parsed(optional(lambda text: birth_year(text, "Birth year")))
+GAMES_PLAYED = Parsed(lambda text: parse_count(text, "Games played"))
+TARGET = Parsed(optional(lambda text: parse_rating(text, "Target")))
+REMAINING = Parsed(optional(lambda text: parse_games(text, "Remaining games")))
+AVERAGE = Parsed(optional(lambda text: parse_rating(text, "Average X")))
+
+
+def text_field(
+    field_id: str, parser: Parsed[Any], value: str = "", placeholder: str = ""
+) -> TextField:
+    """A text field of the calculator that takes what `parser` reads."""
+    return TextField(
+        value,
+        id=field_id,
+        placeholder=placeholder,
+        compact=True,
+        select_on_focus=True,
+        validators=[parser],
+        validate_on=(),  # the screen validates, after every change (see the module's docstring)
+    )
+
+
+def field_parser(field: Input) -> Parsed[Any]:
+    """The parser a field carries (`text_field`)."""
+    return next(v for v in field.validators if isinstance(v, Parsed))
+
+
+# How the status line names an empty field; other labels are written as they are, lower-cased.
+_MISSING_WORDS = {"Your rating": "your rating", "Opponent rating": "the opponent's rating"}
+
+
+def missing_text(labels: list[str], mode: str) -> str:
+    """The status line while fields are empty: it names each one ("Type the points P: …")."""
+    if mode == "period" and labels == ["Your rating"]:
+        return "Type your rating at the start of the period."
+    words = [_MISSING_WORDS.get(label, f"the {label[0].lower()}{label[1:]}") for label in labels]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return f"Type {listed}: results follow every key."
+
+
+class KInput(TextField):
+    """The K field: type any K from 1 to 100, or step through the presets with up and down."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "preset(-1)", "Previous K preset", id="k.previous_preset"),
+        Binding("down", "preset(1)", "Next K preset", id="k.next_preset"),
+    ]
+
+    def __init__(self, value: str) -> None:
+        super().__init__(
+            value,
+            id="k",
+            compact=True,
+            select_on_focus=True,
+            placeholder="1–100",
+            validators=[K],
+            validate_on=(),
+        )
+
+    def action_preset(self, step: int) -> None:
+        values = [k for k, _ in K_PRESETS]
+        try:
+            index = values.index(int(self.value.strip()))
+        except ValueError:
+            index = -1 if step > 0 else 0
+        # Setting the value from code is a change like a key: wanted here (results follow).
+        self.value = str(values[(index + step) % len(values)])
+        self.cursor_position = len(self.value)

@@ -1,0 +1,243 @@
+"""The calculator's period mode: the games of the period (added, edited and removed in a dialog) and
+the period's change under the rule set of its list and month, with K, the 700 cap and the need."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from textual.widgets import Input, Static
+
+from elotui.rating.inputs import InvalidInput
+from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
+from elotui.tui.screens.calculator import fields
+from elotui.tui.screens.calculator.reading import FieldReader
+from elotui.tui.widgets.choice import Choice
+
+if TYPE_CHECKING:
+    from elotui.logbook.records import RatingList
+    from elotui.rating.rules.records import RuleSet
+    from elotui.tui.widgets.game_dialog import PeriodGameValues
+    from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
+
+
+class PeriodMode(FieldReader):
+    """The period mode of `CalculatorScreen`: its games and `_recompute_period`."""
+
+    _today: date  # the day the app takes as today (CalculatorScreen)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._games: dict[str, PeriodGameValues] = {}
+        self._next_game = 1
+
+    def recompute(self) -> None:
+        raise NotImplementedError  # CalculatorScreen.recompute: every mode
+
+    # ---- the games ------------------------------------------------------------------------------
+
+    def action_add_game(self) -> None:
+        from elotui.tui.widgets.game_dialog import GameDialog
+
+        opponent = self.query_one("#opponent", Input).value.strip()
+        self.app.push_screen(GameDialog("Add a game", opponent), self._game_added)
+
+    def _game_added(self, values: PeriodGameValues | None) -> None:
+        if values is None:
+            return
+        key = f"g{self._next_game}"
+        self._next_game += 1
+        self._games[key] = values
+        table = self._games_table()
+        table.add_row(
+            str(len(self._games)), str(values[0]), points(values[1]), "", "", "", "", key=key
+        )
+        table.move_cursor(row=table.row_count - 1)
+        self.recompute()
+
+    def _current_game(self) -> str | None:
+        table = self._games_table()
+        if table.row_count == 0:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return row_key.value
+
+    def action_edit_game(self) -> None:
+        from elotui.tui.widgets.game_dialog import GameDialog
+
+        key = self._current_game()
+        if key is None:
+            self.action_add_game()
+            return
+        opponent, score = self._games[key]
+
+        def edited(values: PeriodGameValues | None) -> None:
+            if values is None:
+                return
+            self._games[key] = values
+            table = self._games_table()
+            table.update_cell(key, "opponent", str(values[0]))
+            table.update_cell(key, "result", points(values[1]))
+            self.recompute()
+
+        self.app.push_screen(GameDialog("Edit the game", str(opponent), points(score)), edited)
+
+    def action_remove_game(self) -> None:
+        key = self._current_game()
+        if key is None:
+            return
+        del self._games[key]
+        table = self._games_table()
+        table.remove_row(key)
+        for number, row_key in enumerate(self._games, start=1):
+            table.update_cell(row_key, "number", str(number))
+        self.recompute()
+
+    def _period_pane(self) -> PeriodPane:
+        from elotui.tui.widgets.mode_panes import PeriodPane
+
+        return self.query_one(PeriodPane)
+
+    def _games_table(self) -> GamesTable:
+        from elotui.tui.widgets.mode_panes import GamesTable
+
+        return self.query_one(GamesTable)
+
+    # ---- the period's rule set ------------------------------------------------------------------
+
+    def _period_rules(self) -> RuleSet | None:
+        """The rule set of the list chosen for an event starting on the period field's month, or
+        None while that month is bad (its mark and reason come from `_recompute_period`)."""
+        from elotui.rating.rules import rules_for
+
+        try:
+            month = fields.PERIOD.read(self.query_one("#period-month", Input).value)
+        except InvalidInput:
+            return None
+        return rules_for(self._rating_list(), month)
+
+    def _rating_list(self) -> RatingList:
+        from elotui.rating.rules import RATING_LISTS
+
+        chosen = self.query_one("#rating-list", Choice).value
+        return next(name for name in RATING_LISTS if name == chosen)  # LIST_CHOICES' keys
+
+    def k_caption(self, k: int) -> str | None:
+        """What a K typed means in the rule set of the period (25 was the new player's K in 2008,
+        rules-by-date.md §1), or None when that rule set's K rules are today's (the presets'
+        captions say it then) or the period's month is bad."""
+        from elotui.rating.rules import rules_for
+        from elotui.rating.rules.k import k_choices
+
+        rules = self._period_rules()
+        if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
+            return None
+        who = k_choices(rules).get(k)
+        return f"FIDE {rules.name}: {who}" if who else f"not a {rules.name} K (custom, 1–100)"
+
+    # ---- the period's change --------------------------------------------------------------------
+
+    def _recompute_period(self, rating: int | None, k_field: int | None) -> None:
+        from elotui.rating.fide import KProfile, PeriodGame, k_factor, period_change
+        from elotui.rating.need import points_needed
+        from elotui.rating.rules import rules_for
+        from elotui.rating.rules.k import k_choices, profile_with_rating
+        from elotui.rating.rules.uncertain import period_marks, uncertain_texts
+
+        pane = self._period_pane()
+        status = self.query_one("#status", Static)
+        source = self.query_one("#k-source", Choice).value
+        # The list and the month decide the rule set (difference rule, K choices, 700 cap, floor:
+        # an event starting on its first day); the month also gives the age for K.
+        month = self._read("period-month", fields.PERIOD)
+        rules = rules_for(self._rating_list(), month) if month is not None else None
+        capped = self.query_one("#cap", Choice).value == "on"
+        k: int | None
+        if source == "field":
+            # What the K typed means in the era of the month (its K choices), not today's.
+            who = k_choices(rules).get(k_field) if rules is not None and k_field else None
+            era = rules.name if rules is not None else ""
+            reason = f"K field: {era} {who}" if who else f"K field: not a {era} K"
+            k = k_field
+        else:
+            birth = self._read("birth-year", fields.BIRTH_YEAR)
+            played_before = self._read("games-played", fields.GAMES_PLAYED)
+            reached = self.query_one("#reached-2400", Choice).value == "yes"
+            k = None
+            reason = ""
+            if (
+                played_before is not None
+                and month is not None
+                and rules is not None
+                and not self._problems
+            ):
+                # The rating at the start is the list just published: 2400+ there is "ever 2400".
+                profile = profile_with_rating(
+                    KProfile(birth, played_before, reached, reached), rules, rating
+                )
+                k, why = k_factor(profile, month.year, rules)
+                reason = f"profile: {why}"
+        # The need fields only feed the need line: a bad one blanks that line, not the period.
+        target = self._read("target", fields.TARGET, relevant=False)
+        remaining = self._read("remaining", fields.REMAINING, relevant=False)
+        average = self._read("need-average", fields.AVERAGE, relevant=False)
+        need_fields = ("#target", "#remaining", "#need-average")
+        need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
+
+        table = self._games_table()
+        if (
+            not self._show_status(status)
+            or rating is None
+            or k is None
+            or month is None
+            or rules is None
+        ):
+            pane.blank()
+            for key in self._games:
+                for column in ("diff", "diff_used", "pd", "delta"):
+                    table.update_cell(key, column, "")
+            return
+        games = [
+            PeriodGame(opponent, score, played_on=month) for opponent, score in self._games.values()
+        ]
+        result = (
+            period_change(rating, games, k, reason, apply_cap=capped, rules=rules)
+            if games
+            else None
+        )
+        n = len(games)
+        cap = rules.k_times_games_max
+        k_line = f"Rules {rules.name} · K {k} ({reason})"
+        if cap is None:
+            k_line += f" · no 700 cap in {rules.name} (before 2014-07)"
+        elif not capped:
+            k_line += f" · {cap} cap OFF: not the FIDE rules"
+        elif result is None:
+            k_line += f" · {cap} cap: K × games may not exceed {cap}"
+        elif result.cap_applied:
+            k_line += f" · {cap} cap: {k} × {n} = {k * n} > {cap} → K {result.k_applied}"
+        else:
+            k_line += f" · {cap} cap not reached ({k} × {n} = {k * n})"
+        pane.show_k(k_line)
+        pane.show_rules(rules)
+        uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
+        pane.show(result, rules, uncertain)
+        if result is not None:
+            for key, delta in zip(self._games, result.games, strict=True):
+                table.update_cell(key, "diff", signed_int(delta.diff))
+                table.update_cell(key, "diff_used", signed_int(delta.diff_used))
+                table.update_cell(key, "pd", hundredths(delta.pd))
+                table.update_cell(key, "delta", signed_hundredths(delta.delta))
+        if need_bad:
+            pane.show_need(None, "What do I need: fix the marked field.")
+        elif target is None or remaining is None or average is None:
+            pane.show_need(
+                None, "What do I need: type a target T, remaining games R and their average X."
+            )
+        else:
+            pane.show_need(
+                points_needed(
+                    rating, k, target, remaining, average,
+                    played=games, played_on=month, apply_cap=capped, rules=rules,
+                )
+            )  # fmt: skip

@@ -1,0 +1,83 @@
+"""What the forms' text fields take: each parser raises `InvalidInput` with the one-line reason
+shown under the field. They check what the repository checks too (the one range of dates, characters
+it cannot store), so a bad value is marked on its field instead of refused by the write."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from elotui import dates
+from elotui.rating.calendar import checked_month
+from elotui.rating.inputs import InvalidInput, parse_rating
+from elotui.safe_text import unsafe_character
+
+
+def parse_date(text: str) -> dt.date:
+    if not text:
+        raise InvalidInput("the date is empty")
+    try:
+        return dates.parse_date(text)  # the one range and shape (elotui/dates.py)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
+
+
+def parse_month(text: str) -> str:
+    try:
+        return checked_month(text)
+    except dates.BadDate as error:
+        raise InvalidInput(str(error)) from None
+
+
+def optional_date(text: str) -> dt.date | None:
+    return parse_date(text) if text else None
+
+
+def optional_rating(what: str) -> Callable[[str], int | None]:
+    def parse(text: str) -> int | None:
+        return parse_rating(text, what) if text else None
+
+    return parse
+
+
+def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None]:
+    def parse(text: str) -> int | None:
+        if not text:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            raise InvalidInput(f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise InvalidInput(f"{what} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def checked_text(what: str, *, notes: bool = False) -> Callable[[str], str]:
+    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8, and
+    no terminal or direction controls (a pasted ESC or right-to-left override: elotui/safe_text.py)."""
+
+    def parse(text: str) -> str:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput(f"{what} holds characters that are not valid text") from None
+        unsafe = unsafe_character(text, notes=notes)
+        if unsafe is not None:
+            raise InvalidInput(f"{what} holds a control character ({unsafe}), which elotui refuses")
+        return text
+
+    return parse
+
+
+def required_text(what: str) -> Callable[[str], str]:
+    check = checked_text(what)
+
+    def parse(text: str) -> str:
+        if not text:
+            raise InvalidInput(f"{what} is empty")
+        return check(text)
+
+    return parse

@@ -1,0 +1,109 @@
+"""The form of a player of the logbook: the fields `Repository.add_player` / `update_player` take."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input
+
+from elotui import dates
+from elotui.logbook.records import FIDE_ID_MAX, GAMES_BEFORE_MAX
+from elotui.rating.inputs import K_MAX, K_MIN
+from elotui.tui.widgets.forms.base import Form
+from elotui.tui.widgets.forms.parsers import optional_rating, optional_whole, required_text
+from elotui.tui.widgets.forms.pickers import TickBox
+from elotui.tui.widgets.keys_in_order import TextField
+
+if TYPE_CHECKING:
+    from elotui.logbook.records import PlayerRecord
+
+
+class PlayerForm(Form[dict[str, Any] | None]):
+    """Add a player, or edit one: the fields `Repository.add_player` / `update_player` take."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save the player", id="player_form.save"),
+        Binding("escape", "cancel", "Cancel", id="player_form.cancel"),
+    ]
+
+    def __init__(self, player: PlayerRecord | None = None) -> None:
+        super().__init__()
+        self.player = player
+        self.TITLE_TEXT = f"Edit player {player.name}" if player else "Add a player"
+
+    def fields(self) -> Iterable[Widget]:
+        p = self.player
+
+        def shown(value: int | None) -> str:
+            return "" if value is None else str(value)
+
+        yield from self.row("Name", TextField(p.name if p else "", id="player-name"))
+        yield from self.row(
+            "Rating at start",
+            TextField(
+                shown(p.start_rating if p else None),
+                id="player-rating",
+                placeholder="empty: unrated",
+            ),
+        )
+        yield from self.row(
+            "Birth year", TextField(shown(p.birth_year if p else None), id="player-birth-year")
+        )
+        yield from self.row(
+            "Games before",
+            TextField(str(p.games_before if p else 0), id="player-games-before"),
+        )
+        yield from self.row(
+            "Fixed K",
+            TextField(
+                shown(p.fixed_k if p else None), id="player-k", placeholder="empty: FIDE steps"
+            ),
+        )
+        yield from self.row(
+            "FIDE id", TextField(shown(p.fide_id if p else None), id="player-fide-id")
+        )
+        yield from self.row(
+            "Ever 2400",
+            TickBox("published 2400+ before", p.reached_2400 if p else False, id="player-2400"),
+        )
+        yield from self.notes_row(p.notes if p else "", "player-notes")
+
+    def on_mount(self) -> None:
+        self.query_one("#player-name", Input).focus()
+
+    def action_save(self) -> None:
+        values = {
+            "player-name": self.checked("player-name", required_text("the name")),
+            "player-rating": self.checked("player-rating", optional_rating("rating")),
+            "player-birth-year": self.checked(
+                "player-birth-year",
+                optional_whole("birth year", dates.EARLIEST_YEAR, dates.LATEST_YEAR),
+            ),
+            "player-games-before": self.checked(
+                "player-games-before", optional_whole("games before", 0, GAMES_BEFORE_MAX)
+            ),
+            "player-k": self.checked("player-k", optional_whole("K", K_MIN, K_MAX)),
+            "player-fide-id": self.checked(
+                "player-fide-id", optional_whole("FIDE id", 1, FIDE_ID_MAX)
+            ),
+            "player-notes": self.notes("player-notes"),
+        }
+        bad = self.first_bad(values)
+        if bad is not None:
+            self.refuse(bad)
+            return
+        self.dismiss(
+            {
+                "name": values["player-name"],
+                "start_rating": values["player-rating"],
+                "birth_year": values["player-birth-year"],
+                "games_before": values["player-games-before"] or 0,
+                "fixed_k": values["player-k"],
+                "fide_id": values["player-fide-id"],
+                "reached_2400": self.query_one("#player-2400", Checkbox).value,
+                "notes": values["player-notes"],
+            }
+        )
