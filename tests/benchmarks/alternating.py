@@ -114,9 +114,27 @@ def first_text(
 
     def measure() -> float:
         with terminal(argv, columns=columns, lines=lines) as screen:
-            return float(screen.wait_for(marker, 60.0))
+            seconds = float(screen.wait_for(marker, 60.0))
+            leave(screen)
+            return seconds
 
     return measure
+
+
+def leave(screen: Any, limit: float = 30.0) -> None:
+    """Quit the app with Ctrl+Q and let it end (not killed: `--demo` removes its throwaway logbook
+    at exit), reading what it writes meanwhile so that it never blocks on a full terminal."""
+    import select
+
+    screen.send("\x11")
+    deadline = time.perf_counter() + limit
+    while screen.child.poll() is None and time.perf_counter() < deadline:
+        ready, _, _ = select.select([screen.master], [], [], 0.05)
+        if ready:
+            try:
+                screen.output += os.read(screen.master, 65536)
+            except OSError:  # the child has gone
+                return
 
 
 def terminal(argv: Sequence[str], *, columns: int = 120, lines: int = 40) -> Any:
@@ -139,6 +157,23 @@ def quiet(screen: Any, seconds: float = 0.5, limit: float = 60.0) -> None:
             return
         screen.output += os.read(screen.master, 65536)
     raise AssertionError(f"the terminal never went quiet in {limit} s")
+
+
+def bare_app(label: str, widget: str) -> list[str]:
+    """The command of a bare Textual app showing `label` and an empty `widget` (a class of
+    `textual.widgets`): the baseline of a first paint (`first_text` waits for `label`)."""
+    code = f"""
+from textual.app import App
+from textual.widgets import Label, {widget}
+
+class Bare(App[None]):
+    def compose(self):
+        yield Label({label!r})
+        yield {widget}()
+
+Bare().run()
+"""
+    return [sys.executable, "-c", code]
 
 
 def compile_bytecode() -> None:
@@ -195,7 +230,7 @@ def markdown_line(row: dict[str, object]) -> str:
     theirs_value = row["theirs"]
     theirs = shown(None if theirs_value is None else float(theirs_value), kind)  # type: ignore[arg-type]
     baseline = theirs or str(row["baseline_name"]) or "—"
-    ratio = "" if row["ratio"] is None else f"{float(row['ratio']):.2f}×"  # type: ignore[arg-type]
+    ratio = "—" if row["ratio"] is None else f"{float(row['ratio']):.2f}×"  # type: ignore[arg-type]
     return f"| {row['what']} | {ours} | {baseline} | {ratio} | {row['runs']} |"
 
 

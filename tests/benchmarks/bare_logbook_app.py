@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -35,7 +35,7 @@ RESULTS = {0: "0", 1: "½", 2: "1"}
 
 class BareLogbook(App[None]):
     CSS = "#games { height: 30; }"  # room below for the month's line
-    BINDINGS: ClassVar[list[Binding]] = [Binding("ctrl+s", "add_game", "Add a game")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "add_game", "Add a game")]
 
     def __init__(self, path: str, name: str, write: bool) -> None:
         super().__init__()

@@ -22,6 +22,7 @@ from alternating import (
     Row,
     alternate,
     arguments,
+    bare_app,
     compile_bytecode,
     first_text,
     print_rows,
@@ -34,19 +35,6 @@ HERE = Path(__file__).parent
 GAMES = 100_000
 TITLE = b"Games, newest first"
 
-BARE_TEXTUAL = """
-from textual.app import App
-from textual.widgets import DataTable, Label
-
-
-class Bare(App[None]):
-    def compose(self):
-        yield Label("Games, newest first")
-        yield DataTable()
-
-Bare().run()
-"""
-
 
 def demo_row(rounds: int) -> Row:
     row = Row(
@@ -54,7 +42,7 @@ def demo_row(rounds: int) -> Row:
         "time",
     )
     ours = first_text(elotui("history", "--demo"), TITLE)
-    bare = first_text([sys.executable, "-c", BARE_TEXTUAL], TITLE)
+    bare = first_text(bare_app(TITLE.decode(), "DataTable"), TITLE)
     return alternate(row, ours, bare, rounds)
 
 

@@ -53,12 +53,16 @@ def elotui_app() -> Any:
 
 async def type_keys(app: App[Any], ready: list[str]) -> tuple[float, float]:
     """Type `ready` (not measured), then the `KEYS` keys; CPU seconds per key, median latency."""
-    from elotui.tui.scenes import burst, key_event, settle
+    from elotui.tui.scenes import key_event, settle
     from elotui.tui.textual_private import on_each_paint
 
     async with app.run_test(size=SIZE):
         await settle(app)
-        await burst(app, ready)
+        for press in ready:
+            event = key_event(press)
+            event.set_sender(app)
+            app.post_message(event)
+            await settle(app)
         painted: list[float] = []
         on_each_paint(app.screen, lambda: painted.append(time.perf_counter()))
         latencies = []

@@ -18,6 +18,7 @@ from alternating import (
     Row,
     alternate,
     arguments,
+    bare_app,
     compile_bytecode,
     first_text,
     print_rows,
@@ -25,18 +26,6 @@ from alternating import (
 )
 
 MARKER = b"Your rating"
-
-BARE_APP = """
-from textual.app import App
-from textual.widgets import Input, Label
-
-class Bare(App[None]):
-    def compose(self):
-        yield Label("Your rating")
-        yield Input()
-
-Bare().run()
-"""
 
 
 def main() -> None:
@@ -48,7 +37,7 @@ def main() -> None:
         ENV["ELOTUI_DB"] = str(Path(folder) / "elotui.db")
         row = Row("start-up to first paint vs a bare Textual app with a Label and an Input", "time")
         ours = first_text([sys.executable, "-m", "elotui"], MARKER)
-        bare = first_text([sys.executable, "-c", BARE_APP], MARKER)
+        bare = first_text(bare_app(MARKER.decode(), "Input"), MARKER)
         print_rows([alternate(row, ours, bare, rounds_of(args))])
 
 

@@ -31,6 +31,7 @@ from alternating import (
     alternate,
     arguments,
     compile_bytecode,
+    leave,
     print_rows,
     quiet,
     rounds_of,
@@ -43,11 +44,11 @@ HERE = Path(__file__).parent
 FORM_OPENED = "Add a game for"
 
 
-def until_replayed(argv: list[str], newest: date, fill: list[str]) -> float:
-    """Start `argv`, wait for the newest month's row and for the screen to rest, send the keys of
-    `fill` one field at a time, then time Ctrl+S until today's month has its row."""
+def until_replayed(argv: list[str], ready: str, fill: list[str]) -> float:
+    """Start `argv`, wait until it shows `ready` and its screen rests, send the keys of `fill` one
+    field at a time, then time Ctrl+S until today's month has its row."""
     with terminal(argv) as screen:
-        screen.wait_for(f"{newest:%Y-%m}  S", 120.0)
+        screen.wait_for(ready, 120.0)
         quiet(screen, 1.0)
         for keys in fill:
             mark = len(screen.output)
@@ -59,7 +60,9 @@ def until_replayed(argv: list[str], newest: date, fill: list[str]) -> float:
         start = time.perf_counter()
         screen.send("\x13")  # Ctrl+S
         screen.wait_for(f"{date.today():%Y-%m}  S", 120.0, since=mark)
-        return time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        leave(screen)
+        return seconds
 
 
 def main() -> None:
@@ -79,13 +82,16 @@ def main() -> None:
             copy = copy_of(path, target)
             # Tab to the opponent (the date is today's), its rating, the result: a win.
             fill = ["a", "\t", "Bench Opp", "\t", "2000", "\t", "1"]
-            return until_replayed(elotui("history", "--db", str(copy)), newest, fill)
+            # Ready once the replay is shown: the newest month's row of the FIDE check.
+            ready = f"{newest:%Y-%m}  S"
+            return until_replayed(elotui("history", "--db", str(copy)), ready, fill)
 
         def bare() -> float:
             copy = copy_of(path, target)
             argv = [sys.executable, str(HERE / "bare_logbook_app.py"), str(copy), player_names(1)[0],
                     "--write"]  # fmt: skip
-            return until_replayed_bare(argv, newest)
+            # Ready at its first rows: it shows no replay before a write.
+            return until_replayed(argv, newest.isoformat(), [])
 
         row = Row(
             f"add a game at {args.games:,} games, until the screen shows the replayed result, vs "
@@ -93,18 +99,6 @@ def main() -> None:
             "time",
         )
         print_rows([alternate(row, ours, bare, rounds)])
-
-
-def until_replayed_bare(argv: list[str], newest: date) -> float:
-    """The baseline shows no replay before a write: wait for its first rows, then time Ctrl+S."""
-    with terminal(argv) as screen:
-        screen.wait_for(newest.isoformat(), 120.0)
-        quiet(screen, 1.0)
-        mark = len(screen.output)
-        start = time.perf_counter()
-        screen.send("\x13")  # Ctrl+S
-        screen.wait_for(f"{date.today():%Y-%m}  S", 120.0, since=mark)
-        return time.perf_counter() - start
 
 
 if __name__ == "__main__":
