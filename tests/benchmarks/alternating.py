@@ -204,18 +204,20 @@ def rounds_of(args: argparse.Namespace) -> int:
     return int(args.quick_rounds if args.quick else args.default_rounds)
 
 
-def shown(value: float | None, kind: str) -> str:
-    """A figure in the unit a reader expects: ms under ten seconds, KB/MB for memory."""
+def shown(value: float | None, kind: str, scale: float | None = None) -> str:
+    """A figure in the unit a reader expects: ms under ten seconds, KB/MB for memory. The unit is
+    chosen by `scale` (the larger figure of the row), so both sides of a row share it."""
     if value is None:
         return ""
+    scale = value if scale is None else scale
     if kind in ("time", "cpu"):
         suffix = " CPU" if kind == "cpu" else ""
-        if value >= 10:
+        if scale >= 10:
             return f"{value:.1f} s{suffix}"
-        return f"{value * 1000:.1f} ms{suffix}" if value < 0.1 else f"{value * 1000:.0f} ms{suffix}"
+        return f"{value * 1000:.1f} ms{suffix}" if scale < 0.1 else f"{value * 1000:.0f} ms{suffix}"
     if kind == "bytes per game":
         return f"{value:,.0f} B/game"
-    if value >= 1 << 20:
+    if scale >= 1 << 20:
         return f"{value / (1 << 20):.1f} MB"
     return f"{value / 1024:.0f} KB"
 
@@ -226,9 +228,11 @@ HEADER = ("| what | elotui | baseline | ratio | runs |", "|---|---:|---:|---:|--
 def markdown_line(row: dict[str, object]) -> str:
     """One table line from a row's `as_record()`."""
     kind = str(row["kind"])
-    ours = shown(float(row["ours"]), kind)  # type: ignore[arg-type]
-    theirs_value = row["theirs"]
-    theirs = shown(None if theirs_value is None else float(theirs_value), kind)  # type: ignore[arg-type]
+    ours_value = float(row["ours"])  # type: ignore[arg-type]
+    theirs_value = None if row["theirs"] is None else float(row["theirs"])  # type: ignore[arg-type]
+    scale = max(ours_value, theirs_value or 0)
+    ours = shown(ours_value, kind, scale)
+    theirs = shown(theirs_value, kind, scale)
     baseline = theirs or str(row["baseline_name"]) or "—"
     ratio = "—" if row["ratio"] is None else f"{float(row['ratio']):.2f}×"  # type: ignore[arg-type]
     return f"| {row['what']} | {ours} | {baseline} | {ratio} | {row['runs']} |"

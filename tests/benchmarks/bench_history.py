@@ -8,7 +8,7 @@ exec until the screen shows what is measured, elotui and its baseline alternatel
    games (bare_logbook_app.py). Goal (issue 13): ≤ 1.5×. `--quick`: the same 100,000 games, fewer
    rounds (the logbook is what the figure is about).
 
-Run: `uv run python tests/benchmarks/bench_history.py [--quick] [--rounds N] [--only demo|rows]`.
+Run: `uv run python tests/benchmarks/bench_history.py [--quick] [--rounds N] [--only demo|rows] [--games N]`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from logbooks import elotui, logbook, player_names
 
 HERE = Path(__file__).parent
 
-GAMES = 100_000
 TITLE = b"Games, newest first"
 
 
@@ -46,11 +45,11 @@ def demo_row(rounds: int) -> Row:
     return alternate(row, ours, bare, rounds)
 
 
-def rows_row(rounds: int, folder: Path) -> Row:
-    path, newest = logbook(folder, GAMES)
+def rows_row(rounds: int, folder: Path, games: int) -> Row:
+    path, newest = logbook(folder, games)
     marker = newest.isoformat().encode()  # the first row's date: newest first
     row = Row(
-        f"history first rows, {GAMES:,} games, whole process, vs a bare DataTable + sqlite3 app",
+        f"history first rows, {games:,} games, whole process, vs a bare DataTable + sqlite3 app",
         "time",
     )
     ours = first_text(elotui("history", "--db", str(path)), marker)
@@ -63,6 +62,7 @@ def rows_row(rounds: int, folder: Path) -> Row:
 def main() -> None:
     parser = arguments(__doc__, rounds=15, quick_rounds=4)
     parser.add_argument("--only", choices=("demo", "rows"), default=None)
+    parser.add_argument("--games", type=int, default=100_000, help="for the first rows")
     args = parser.parse_args()
     rounds = rounds_of(args)
     compile_bytecode()
@@ -71,7 +71,7 @@ def main() -> None:
         if args.only in (None, "demo"):
             rows.append(demo_row(rounds))
         if args.only in (None, "rows"):
-            rows.append(rows_row(rounds, Path(folder)))
+            rows.append(rows_row(rounds, Path(folder), args.games))
     print_rows(rows)
 
 

@@ -1,7 +1,8 @@
 """Benchmark logbooks, built through the command line a user has (`elotui player add`, `elotui
-import`), so they stay right whatever the package's insides become: one player (or several) with
-ten games a day from 1996 on, ratings and results drawn from a seeded generator (the same logbook
-every run)."""
+import`), so they stay right whatever the package's insides become: one player (or several), each
+with games spread evenly over 1996-2023 (100,000 games: ten a day; 1,000,000: a hundred), ratings
+and results drawn from a seeded generator (the same logbook every run). The last game is years
+before today, so a game added today opens a period of its own (bench_write.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from alternating import ENV
 
 START_RATING = 1800
+FIRST_DAY, LAST_DAY = date(1996, 1, 1), date(2023, 12, 31)
 
 
 def elotui(*args: str) -> list[str]:
@@ -32,15 +34,15 @@ def write_csv(path: Path, games: int, players: int = 1) -> date:
     the newest game (which the history shows on its first row)."""
     rng = random.Random(7)
     per_player = games // players
-    newest = date(1996, 1, 1)
+    span = (LAST_DAY - FIRST_DAY).days
+    newest = FIRST_DAY
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["player", "date", "opponent", "opponent_rating", "result", "event",
                          "event_start", "event_end", "own_rating", "rated"])  # fmt: skip
         for name in player_names(players):
-            day = date(1996, 1, 1)
             for i in range(per_player):
-                day += timedelta(days=rng.random() < 0.1)  # ten games a day: 27 years
+                day = FIRST_DAY + timedelta(days=i * span // max(per_player - 1, 1))
                 writer.writerow([name, day.isoformat(), f"Opponent {i % 500}",
                                  rng.randint(1200, 2400), rng.choice(("1", "0.5", "0")),
                                  "", "", "", "", "yes"])  # fmt: skip

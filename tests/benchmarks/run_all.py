@@ -34,10 +34,18 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
 }
-# The full run adds the large logbook: 1,000,000 games of 1,000 players (a few minutes).
-LARGE = ("--games", "1000000", "--players", "1000", "--rounds", "3")
-LARGE_RUNS = {"import": ("bench_logbook.py", "--part", "import", *LARGE),
-              "replay": ("bench_logbook.py", "--part", "replay", *LARGE)}  # fmt: skip
+# The full run adds the large logbooks (1,000,000 games: several minutes each).
+LARGE = ("--games", "1000000")
+LARGE_RUNS: dict[str, list[tuple[str, ...]]] = {
+    "history": [("bench_history.py", "--only", "rows", *LARGE, "--rounds", "7")],
+    "write": [("bench_write.py", *LARGE, "--rounds", "3")],
+    "import": [
+        ("bench_logbook.py", "--part", "import", *LARGE, "--players", "1000", "--rounds", "3")
+    ],
+    "replay": [
+        ("bench_logbook.py", "--part", "replay", *LARGE, "--players", "1000", "--rounds", "3")
+    ],
+}
 
 
 def main() -> None:
@@ -59,8 +67,8 @@ def main() -> None:
     failed = []
     for name in names:
         runs = list(BENCHMARKS[name])
-        if not args.quick and name in LARGE_RUNS:
-            runs.append(LARGE_RUNS[name])
+        if not args.quick:
+            runs += LARGE_RUNS.get(name, [])
         for script, *options in runs:
             command = [
                 sys.executable,
