@@ -3,9 +3,10 @@
     uv run python tests/benchmarks/run_all.py [--quick] [--only history,replay]
 
 Every row comes from alternating.py: elotui and its baseline in turn in the same run, the median of
-each side and their ratio, and how many rounds each side ran. `--quick`: fewer rounds and the
-smaller logbooks (a few minutes for everything; `--quick --only period` takes under a minute), to
-see that the benchmarks still run; figures for the README come from a full run on a quiet machine.
+each side and their ratio, and how many rounds each side ran. `--quick`: fewer rounds and no
+1,000,000-game logbook (a few minutes for everything on a quiet machine, `--quick --only period`
+under a minute), to see that the benchmarks still run; figures for the README come from a full
+run on a quiet machine.
 Each script can also run alone (`--help` says what it measures and against what). Not part of the
 test run: timings belong in notes and the README, never in assertions.
 """
@@ -52,7 +53,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--quick", action="store_true", help="fewer rounds, smaller logbooks")
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer rounds, no 1,000,000-game logbook"
+    )
     parser.add_argument(
         "--only", default="", help=f"comma-separated names among {', '.join(BENCHMARKS)}"
     )
