@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from elotui.rating import inputs
 from elotui.rating.inputs import InvalidInput
-from elotui.tui.widgets import logbook_forms as forms
+from elotui.tui.widgets import forms
 
 TEXT = st.one_of(
     st.text(max_size=40),

@@ -201,7 +201,7 @@ def test_a_dash_opponent_round_trips(logbook: Path, tmp_path: Path) -> None:
 def test_the_forms_mark_a_pasted_control_character() -> None:
     # The form's own check (the field is marked before the repository is asked).
     from elotui.rating.inputs import InvalidInput
-    from elotui.tui.widgets import logbook_forms as forms
+    from elotui.tui.widgets import forms
 
     with pytest.raises(InvalidInput, match=r"U\+0001"):
         forms.required_text("the name")(PASTED)

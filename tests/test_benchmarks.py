@@ -1,0 +1,87 @@
+"""The benchmarks' method (tests/benchmarks/alternating.py) and a smoke run of `run_all.py`.
+
+No timing is checked here: the figures belong in the README, made on a quiet machine. What is
+checked is what makes them hold up: the two sides run in turn, the warm-up round is not counted, a
+row reports each side's median and the ratio of the medians, and the collector still runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARKS = Path(__file__).parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+alternating = load("alternating")
+
+
+def test_the_sides_run_in_turn_and_the_warm_up_is_not_counted() -> None:
+    calls: list[str] = []
+
+    def side(name: str, figures: list[float]) -> object:
+        def measure() -> float:
+            calls.append(name)
+            return figures.pop(0)
+
+        return measure
+
+    row = alternating.Row("what", "time")
+    # Figures 9 and 90 are the warm-up round's: not in the row.
+    alternating.alternate(
+        row, side("elotui", [9, 3, 1, 2]), side("baseline", [90, 1, 1, 4]), rounds=3, warmup=1
+    )
+    assert calls == ["elotui", "baseline"] * 4
+    assert row.elotui == [3, 1, 2]
+    assert row.baseline == [1, 1, 4]
+    # Medians: 2 (of 1, 2, 3) and 1 (of 1, 1, 4); ratio of the medians 2 / 1.
+    assert (row.ours, row.theirs, row.ratio, row.runs) == (2, 1, 2, 3)
+
+
+def test_a_row_is_one_markdown_line_in_the_unit_a_reader_expects() -> None:
+    row = alternating.Row("history first rows", "time", [1.2, 1.4, 1.3], [0.5, 0.6, 0.4])
+    # Medians 1.3 s and 0.5 s: 1300 ms, 500 ms, 1.3 / 0.5 = 2.60.
+    line = alternating.markdown_line(alternating.as_record(row))
+    assert line == "| history first rows | 1300 ms | 500 ms | 2.60× | 3 |"
+    memory = alternating.Row("peak", "bytes", [3 * 1024 * 1024], [])
+    # No baseline: no ratio; 3 MiB shown as 3.0 MB.
+    assert (
+        alternating.markdown_line(alternating.as_record(memory)) == "| peak | 3.0 MB | — | — | 1 |"
+    )
+
+
+def test_an_unknown_kind_of_figure_is_refused() -> None:
+    try:
+        alternating.Row("what", "minutes")
+    except ValueError as error:
+        assert "minutes" in str(error)
+    else:
+        raise AssertionError("a Row of an unknown kind was accepted")
+
+
+def test_run_all_still_runs_and_prints_one_table() -> None:
+    # The cheapest benchmark (a few dozen launches of two small apps), in quick mode.
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "run_all.py"), "--quick", "--only", "startup"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == list(alternating.HEADER)
+    assert len(lines) == 3
+    assert lines[2].startswith("| start-up to first paint")
+    assert lines[2].endswith("| 5 |")  # the quick rounds of bench_startup.py
