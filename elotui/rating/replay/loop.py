@@ -159,8 +159,6 @@ class _Replayer:
             for r in sets
             if r.raise_to_standard_minus is not None
         }
-        # What a missing cap is compared with ("no-cap"): the cap the list has later.
-        self.later_cap = next(r.k_times_games_max for r in sets if r.k_times_games_max is not None)
         self.tables_by_day: dict[dt.date, DiffTables] = {}
         self.reached_2400 = player.reached_2400 and on_standard
         self.reached_2300 = self.reached_2400
@@ -325,9 +323,7 @@ class _Replayer:
         )  # fmt: skip
         label = month_label(month)
         if rating_start is not None:
-            rated = RatedPeriod(
-                month, label, rules, rating_start, profile, self.apply_cap, self.later_cap
-            )
+            rated = RatedPeriod(month, label, rules, rating_start, profile, self.apply_cap)
             outcome = rated_period(rated, games, counted, self.out_games, marks)
         else:
             outcome = unrated_period(

@@ -29,8 +29,9 @@ from elotui.rating.rules.difference import (
     upgraded_games,
 )
 from elotui.rating.rules.initial import initial_from_totals, published_initial
-from elotui.rating.rules.k import KProfile, capped_k, junior_in_birthday_year, k_factor
+from elotui.rating.rules.k import KProfile, capped_k, k_factor
 from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.uncertain import rated_period_marks
 from elotui.rating.tables import pd_hundredths
 
 _new_game = tuple.__new__  # a ReplayedGame without the NamedTuple constructor's call overhead
@@ -147,7 +148,6 @@ class RatedPeriod(NamedTuple):
     base: int  # the list in force: Ro of every game without its own rating
     profile: KProfile
     apply_cap: bool
-    later_cap: int  # the cap the list has later ("no-cap" compares with it)
 
 
 def rated_period(
@@ -166,13 +166,6 @@ def rated_period(
     year = period.month // 12
     k, k_reason = k_factor(rules, period.profile, year)
     k_applied = capped_k(rules, k, n) if period.apply_cap else k
-    decisions = rules.decisions
-    if "junior-year" in decisions and junior_in_birthday_year(rules, period.profile, year):
-        marks.add("junior-year")
-    if "no-cap" in decisions and period.apply_cap and k * n > period.later_cap:
-        marks.add("no-cap")
-    if "cap-2014" in decisions and k_applied != k:
-        marks.add("cap-2014")
     upgraded = _upgraded(games, counted, base)
     rounded = _rounded_changes(k_applied)
     live = base * 100
@@ -181,6 +174,7 @@ def rated_period(
     clamped_count = 0
     by_event: dict[Hashable, int] = {}
     opponents: list[int] = []
+    lower_rated_limited = False
     runs = counted.runs
     for run, (run_from, t) in enumerate(runs):
         run_to = runs[run + 1][0] if run + 1 < len(runs) else len(games)
@@ -213,7 +207,7 @@ def rated_period(
             if clamped:
                 clamped_count += 1
                 if d < diff_used and once:
-                    marks.add("lower-rated-400")
+                    lower_rated_limited = True
             delta = g.score_halves * 50 - pd
             running += delta
             change = k_applied * delta
@@ -233,10 +227,13 @@ def rated_period(
     change_rounded = round_hundredths(change_total)
     rating_end = base + change_rounded
     per_event_total = sum(round_hundredths(k_applied * t) for t in by_event.values())
-    if "rounding" in decisions and per_event_total != change_rounded:
-        marks.add("rounding")
-    if "floor-1400" in decisions and rating_end < rules.floor:
-        marks.add("floor-1400")
+    marks.update(
+        rated_period_marks(
+            rules, year, period.profile, k=k, k_applied=k_applied, n=n, cap_on=period.apply_cap,
+            per_event_rounded_total=per_event_total, change_rounded=change_rounded,
+            new_rating=rating_end, lower_rated_limited=lower_rated_limited,
+        )
+    )  # fmt: skip
     return Outcome(
         unrated=False,
         k=k,
