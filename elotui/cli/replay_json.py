@@ -77,6 +77,7 @@ def _period_document(p: ReplayPeriod) -> dict[str, Any]:
         "matches_published": p.matches_published,
         "rules": p.rules,
         "rules_uncertain": list(p.uncertain),
+        "rules_uncertain_ids": [decision.id for decision in p.decisions],  # the same order
         "pool_games": p.pool_games,
         "initial_rating": p.initial_rating,
         "initial_published": p.initial_published,

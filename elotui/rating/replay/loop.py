@@ -17,7 +17,8 @@ Periods, lists and rules (the one place the replay decides them):
   takes the rule set of the latest era its games started in (with no games: the one of its first day);
   that rule set gives K, the cap, the floor and the initial-rating rule (rules-by-date.md, a decision
   marked "mixed-eras" where it matters). Each period names its rule set and the "rule uncertain" marks of
-  the decisions that changed its numbers (`ReplayPeriod.uncertain`).
+  the decisions that changed its numbers (`ReplayPeriod.uncertain`, the texts, and
+  `ReplayPeriod.decisions`, each with its id).
 - Periods run, with no gaps, from the earliest of the first game's period and the first entered list to
   the latest of the last game's period and the period before the last entered list. Empty periods are
   included (n = 0), so the table has one row per period and the chart an even time axis.
@@ -95,7 +96,7 @@ from elotui.rating.replay.records import (
 from elotui.rating.rules.difference import DiffTables, diff_tables
 from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
-from elotui.rating.rules.records import DECISIONS, RatingList, RuleSet
+from elotui.rating.rules.records import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
 
 if TYPE_CHECKING:
@@ -359,12 +360,14 @@ class _Replayer:
             next_rating, source = entered, "published"
         # The same row fields as `rules.period.PeriodResult` (the reference): see `period_games`
         # for why the two are not one function.
+        decisions = decisions_named(marks)
         period = ReplayPeriod(
             period=label,
             list_month=month_label(list_month(month)),
             months=period_months(month),
             rules=rules.name,
-            uncertain=tuple(text for code, text in DECISIONS.items() if code in marks),
+            uncertain=tuple(decision.text for decision in decisions),
+            decisions=decisions,
             rating_start=rating_start,
             start_source=start_source,
             games_played_before=games_played_before,

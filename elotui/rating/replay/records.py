@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
+from elotui.rating.rules.records import Decision
+
 CrossingKind = Literal["tier", "title", "k10", "floor"]
 # "standard": unrated on a rapid or blitz list, rated with the standard list in force (§2);
 # "raise": the 2022-10 raise of a rapid or blitz list to standard − 100.
@@ -169,6 +171,8 @@ class ReplayPeriod:
     # Rapid and blitz, 2022-10: the next list raised to standard − 100 ("2022-10 raise to 1750"),
     # an adjustment shown like a published rating; None: no raise.
     raised_to: int | None = None
+    # The decisions behind `uncertain`, one per text in the same order: which decision a "*" is.
+    decisions: tuple[Decision, ...] = ()
 
     @property
     def change(self) -> Fraction | None:

@@ -92,6 +92,20 @@ class RuleSet(NamedTuple):
     decisions: tuple[str, ...] = ()  # DECISIONS codes: values of this rule set that are ours (D)
 
 
+class Decision(NamedTuple):
+    """One of our decisions where the sources are silent or disagree (rules-by-date.md, confidence
+    D): the id the code and `replay --json` name it by (`rules_uncertain_ids`) and the text the
+    reports print after "rule uncertain: "."""
+
+    id: str
+    text: str
+
+
+def decisions_named(codes: set[str] | tuple[str, ...]) -> tuple[Decision, ...]:
+    """The decisions of `codes`, in `DECISIONS` order (the order every report lists them in)."""
+    return tuple(Decision(code, text) for code, text in DECISIONS.items() if code in codes)
+
+
 # What each decision code says, as the reports print it after "rule uncertain: ".
 DECISIONS: dict[str, str] = {
     "before-modelled": "before the modelled rules (2006-04): replayed with S2006",
