@@ -29,7 +29,7 @@ from elotui.rating.rules.difference import (
     upgraded_games,
 )
 from elotui.rating.rules.initial import initial_from_totals, published_initial
-from elotui.rating.rules.k import KProfile, capped_k, k_factor
+from elotui.rating.rules.k import KProfile, KReason, capped_k, k_decision
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.rules.uncertain import rated_period_marks
 from elotui.rating.tables import pd_hundredths
@@ -111,6 +111,7 @@ class Outcome(NamedTuple):
     pool_games: int | None
     initial_rating: int | None
     initial_published: bool
+    k_rule: KReason
 
 
 def uncounted_game(
@@ -164,7 +165,7 @@ def rated_period(
     n = counted.n
     skipped = counted.skipped
     year = period.month // 12
-    k, k_reason = k_factor(rules, period.profile, year)
+    k, k_rule, k_reason = k_decision(rules, period.profile, year)
     k_applied = capped_k(rules, k, n) if period.apply_cap else k
     upgraded = _upgraded(games, counted, base)
     rounded = _rounded_changes(k_applied)
@@ -252,6 +253,7 @@ def rated_period(
         pool_games=None,
         initial_rating=None,
         initial_published=False,
+        k_rule=k_rule,
     )
 
 
@@ -334,6 +336,7 @@ def unrated_period(
         pool_games=pool_n,
         initial_rating=initial,
         initial_published=first_rating,
+        k_rule=KReason.UNRATED,
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
+from elotui.rating.rules.k import KReason
 from elotui.rating.rules.records import Decision
 
 CrossingKind = Literal["tier", "title", "k10", "floor"]
@@ -173,6 +174,8 @@ class ReplayPeriod:
     raised_to: int | None = None
     # The decisions behind `uncertain`, one per text in the same order: which decision a "*" is.
     decisions: tuple[Decision, ...] = ()
+    # Which K rule gave `k` (`k_reason` says it in words); UNRATED for an unrated period.
+    k_rule: KReason = KReason.UNRATED
 
     @property
     def change(self) -> Fraction | None:
