@@ -93,9 +93,8 @@ class ReplayGame(NamedTuple):
     event_end: dt.date | None = None
     opponent: str | None = None
     id: int | None = None
-    rated_period: str | None = (
-        None  # the period it is pinned to ("2026-10"): wins over the calendar
-    )
+    # The period it is pinned to ("2026-10"): wins over the calendar.
+    rated_period: str | None = None
 
 
 # --- outputs ------------------------------------------------------------------------------------------

@@ -20,9 +20,8 @@ class DifferenceRule(NamedTuple):
     """How the rating difference D of a game is counted (8.3.1 and its predecessors)."""
 
     limit: int | None  # |D| over this counts as this; None: no limit (table 8.1.2 runs to 735)
-    once_per_event: bool = (
-        False  # the limit helps the higher-rated player in one game per event only
-    )
+    # The limit helps the higher-rated player in one game per event only.
+    once_per_event: bool = False
     exempt_from: int | None = None  # no limit for a player whose own rating is at least this
     # A game is not rated at all when |D| reaches the first value and either player is rated above
     # the second (rapid and blitz from 2024-12).
