@@ -12,6 +12,10 @@ and `-` (no time control). Only a single `S` or `S+I` period says how long the g
 form, a missing tag and text that is not a time control are standard, the list a game is rated on
 unless there is reason to think otherwise (a multi-period control such as `40/5400+30:1800+30` is a
 standard game's). Seconds are whole numbers, so the comparison is exact.
+
+One definition for every date (a decision): rules-by-date.md gives no definitions by date and
+fide-rules.md §12 only today's, so a game of any year is classified by them. The time control decides
+only which list a PGN game goes to (`--list` overrides it); it changes no rating rule.
 """
 
 from __future__ import annotations

@@ -12,12 +12,11 @@ from fractions import Fraction
 
 from elotui.rating.elo import LOGISTIC_SCALE, expected_score
 from elotui.rating.fide import counted_diff
+from elotui.rating.result import Result
 from elotui.rating.rounding import cents, round_half_away
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import Tier, TierChange, tier_change, tier_of
-
-RESULTS: dict[str, Fraction] = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
 
 
 class Method(StrEnum):
@@ -132,8 +131,8 @@ def single_game(
 ) -> SingleGame:
     e = expectation(rating, opponent, method, played_on, rules)
     outcomes = {
-        name: _outcome(rating, k, name, score, e.change(k, score))
-        for name, score in RESULTS.items()
+        result.word: _outcome(rating, k, result.word, result.score, e.change(k, result.score))
+        for result in (Result.WIN, Result.DRAW, Result.LOSS)
     }
     return SingleGame(method, rating, opponent, k, e, outcomes, tier_of(rating))
 

@@ -7,8 +7,6 @@ binary value of that float (see `rounding`), never by `round()`.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 # The formula's own scale (a difference of this many points is odds of 10 to 1). Elo's constant, not a
 # FIDE rule: FIDE's limit on D lives in its rule sets (elotui/rating/rules/), however equal the number.
 LOGISTIC_SCALE = 400
@@ -17,7 +15,3 @@ LOGISTIC_SCALE = 400
 def expected_score(rating: float, opponent: float) -> float:
     """Expected score of the player rated `rating`: a draw counts half, so not a win probability."""
     return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / LOGISTIC_SCALE)))
-
-
-def elo_change(k: int, score: Fraction, expected: float) -> float:
-    return k * (float(score) - expected)

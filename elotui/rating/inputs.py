@@ -26,11 +26,6 @@ SCORES: dict[str, Fraction] = {
     "l": Fraction(0),
 }
 _POINTS = re.compile(r"\d{1,6}(?:\.\d{1,6})?|\.\d{1,6}")
-RESULT_NAMES: dict[Fraction, str] = {
-    Fraction(1): "win",
-    Fraction(1, 2): "draw",
-    Fraction(0): "loss",
-}
 
 
 class InvalidInput(BadValue):

@@ -17,7 +17,8 @@ Periods, lists and rules (the one place the replay decides them):
   takes the rule set of the latest era its games started in (with no games: the one of its first day);
   that rule set gives K, the cap, the floor and the initial-rating rule (rules-by-date.md, a decision
   marked "mixed-eras" where it matters). Each period names its rule set and the "rule uncertain" marks of
-  the decisions that changed its numbers (`ReplayPeriod.uncertain`).
+  the decisions that changed its numbers (`ReplayPeriod.uncertain`, the texts, and
+  `ReplayPeriod.decisions`, each with its id).
 - Periods run, with no gaps, from the earliest of the first game's period and the first entered list to
   the latest of the last game's period and the period before the last entered list. Empty periods are
   included (n = 0), so the table has one row per period and the chart an even time axis.
@@ -57,10 +58,11 @@ Rapid and blitz (rules-by-date.md §2; `rating_list`, with the standard list in 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable, Mapping, Sequence
-from fractions import Fraction
-from itertools import pairwise
-from typing import TYPE_CHECKING, NamedTuple
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from itertools import islice
+from operator import gt
+from typing import TYPE_CHECKING
 
 from elotui.bulk import gc_paused
 from elotui.rating.calendar import (
@@ -74,8 +76,13 @@ from elotui.rating.calendar import (
     period_start,
     previous_period,
 )
-from elotui.rating.performance import performance_rating
 from elotui.rating.replay.crossings import crossings_between, titles_met_by
+from elotui.rating.replay.period_games import (
+    RatedPeriod,
+    period_games,
+    rated_period,
+    unrated_period,
+)
 from elotui.rating.replay.pool import InitialPool
 from elotui.rating.replay.records import (
     Crossing,
@@ -86,21 +93,11 @@ from elotui.rating.replay.records import (
     ReplayPeriod,
     StartSource,
 )
-from elotui.rating.rounding import round_hundredths
-from elotui.rating.rules.difference import (
-    SPAN,
-    DiffTables,
-    counted_diff,
-    diff_tables,
-    not_rated,
-    upgraded_games,
-)
-from elotui.rating.rules.initial import initial_from_totals, published_initial
-from elotui.rating.rules.k import KProfile, capped_k, junior_in_birthday_year, k_factor
+from elotui.rating.rules.difference import DiffTables, diff_tables
+from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
-from elotui.rating.rules.records import DECISIONS, RatingList, RuleSet
+from elotui.rating.rules.records import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
-from elotui.rating.tables import pd_hundredths
 
 if TYPE_CHECKING:
     from elotui.rating.replay.lists import StandardInForce
@@ -163,8 +160,6 @@ class _Replayer:
             for r in sets
             if r.raise_to_standard_minus is not None
         }
-        # What a missing cap is compared with ("no-cap"): the cap the list has later.
-        self.later_cap = next(r.k_times_games_max for r in sets if r.k_times_games_max is not None)
         self.tables_by_day: dict[dt.date, DiffTables] = {}
         self.reached_2400 = player.reached_2400 and on_standard
         self.reached_2300 = self.reached_2400
@@ -204,14 +199,14 @@ class _Replayer:
                     found = period_by_end[end] = period_of_end(end)
             sort_keys.append(found * _DAYS_KEY + g.date.toordinal())
         ordered: Sequence[GameLike] = games
-        if any(a > b for a, b in pairwise(sort_keys)):
+        # (C-level passes: a generator over 100,000 pairs was a tenth of the replay.)
+        if any(map(gt, sort_keys, islice(sort_keys, 1, None))):
             order = sorted(range(len(sort_keys)), key=sort_keys.__getitem__)
             ordered = [games[i] for i in order]
             sort_keys = [sort_keys[i] for i in order]
-        months = [key // _DAYS_KEY for key in sort_keys]
         lists = self.lists
-        if months:
-            first, last = months[0], months[-1]
+        if sort_keys:
+            first, last = sort_keys[0] // _DAYS_KEY, sort_keys[-1] // _DAYS_KEY
         elif lists:
             first = last = min(lists)
         else:
@@ -239,12 +234,12 @@ class _Replayer:
         periods: list[ReplayPeriod] = []
         crossings: list[Crossing] = []
         cursor = 0
-        total_games = len(months)
         month = first
         while month <= last:
             start = cursor
-            while cursor < total_games and months[cursor] == month:
-                cursor += 1
+            # The period's games: their keys are below the next month's (a period starting at
+            # `month` has every key in [month, month + 1) · _DAYS_KEY).
+            cursor = bisect_left(sort_keys, (month + 1) * _DAYS_KEY, cursor)
             period_games = ordered[start:cursor]
             listed_before = rating
             if rating is None and self.standard is not None and period_games:
@@ -307,51 +302,20 @@ class _Replayer:
     def period(
         self,
         month: int,
-        period_games: Sequence[GameLike],
+        games: Sequence[GameLike],
         games_from: int,
         rating_start: int | None,
         start_source: StartSource,
     ) -> tuple[ReplayPeriod, int | None, StartSource, RuleSet]:
         """One period: its row, the next list, where that list comes from, and its rule set."""
-        n = 0
-        score_halves = 0
-        tables: list[DiffTables] = []
-        latest: DiffTables | None = None
-        mixed = False
-        tables_by_day = self.tables_by_day
-        last_day = None
-        found = None
-        gap = None
-        skipped: set[int] = set()  # games the rule set does not rate (RB2024-12's 600 rule)
-        for i, g in enumerate(period_games):
-            start = g.event_start or g.date
-            if start != last_day:  # games come in date order: most share the previous one's day
-                last_day = start
-                found = tables_by_day.get(start) or self.tables_of(start)
-                gap = found.rules.difference.not_rated_gap
-            assert found is not None
-            tables.append(found)
-            if found is not latest:
-                if latest is None:
-                    latest = found
-                else:
-                    mixed = True
-                    if found.rules.starts > latest.rules.starts:
-                        latest = found
-            if g.rated and g.opponent_rating is not None:
-                if gap is not None and rating_start is not None:
-                    ro = rating_start if g.own_rating is None else g.own_rating
-                    if not_rated(found.rules, ro, g.opponent_rating):
-                        skipped.add(i)
-                        continue
-                n += 1
-                score_halves += g.score_halves
+        counted = period_games(games, self.tables_of, rating_start)
         day = first_day(month)
+        latest = counted.latest
         rules = latest.rules if latest is not None else rules_for(self.rating_list, day)
         marks: set[str] = set()
         if before_modelled(self.rating_list, day):
             marks.add("before-modelled")
-        if mixed:
+        if counted.mixed:
             marks.add("mixed-eras")
         games_played_before = self.games_played
         profile = KProfile(
@@ -360,13 +324,13 @@ class _Replayer:
         )  # fmt: skip
         label = month_label(month)
         if rating_start is not None:
-            outcome = self.rated_period(
-                month, label, period_games, tables, rules, rating_start, n, score_halves, profile,
-                marks, skipped,
-            )  # fmt: skip
+            rated = RatedPeriod(month, label, rules, rating_start, profile, self.apply_cap)
+            outcome = rated_period(rated, games, counted, self.out_games, marks)
         else:
-            outcome = self.unrated_period(month, label, period_games, rules, score_halves, marks)
-        self.games_played += n
+            outcome = unrated_period(
+                month, label, games, rules, counted.score_halves, self.pool, self.out_games, marks
+            )
+        self.games_played += counted.n
         next_rating = None if outcome.unrated_next else outcome.rating_end
         raised_to = None
         # The raise of the list this period feeds to standard − N (rapid and blitz, 2022-10).
@@ -394,249 +358,27 @@ class _Replayer:
         if entered is not None:
             matches = next_rating == entered
             next_rating, source = entered, "published"
+        # The same row fields as `rules.period.PeriodResult` (the reference): see `period_games`
+        # for why the two are not one function.
+        decisions = decisions_named(marks)
         period = ReplayPeriod(
             period=label,
             list_month=month_label(list_month(month)),
             months=period_months(month),
             rules=rules.name,
-            uncertain=tuple(text for code, text in DECISIONS.items() if code in marks),
+            uncertain=tuple(decision.text for decision in decisions),
+            decisions=decisions,
             rating_start=rating_start,
             start_source=start_source,
             games_played_before=games_played_before,
-            n=n,
-            score_halves=score_halves,
+            n=counted.n,
+            score_halves=counted.score_halves,
             uplift=uplift,
             published=entered,
             matches_published=matches,
             games_from=games_from,
-            games_to=games_from + len(period_games),
+            games_to=games_from + len(games),
             raised_to=raised_to,
             **outcome._asdict(),
         )
         return period, next_rating, source, rules
-
-    def rated_period(
-        self,
-        month: int,
-        label: str,
-        period_games: Sequence[GameLike],
-        tables: Sequence[DiffTables],
-        rules: RuleSet,
-        base: int,
-        n: int,
-        score_halves: int,
-        profile: KProfile,
-        marks: set[str],
-        skipped: set[int],
-    ) -> _Outcome:
-        year = month // 12
-        k, k_reason = k_factor(rules, profile, year)
-        k_applied = capped_k(rules, k, n) if self.apply_cap else k
-        decisions = rules.decisions
-        if "junior-year" in decisions and junior_in_birthday_year(rules, profile, year):
-            marks.add("junior-year")
-        if "no-cap" in decisions and self.apply_cap and k * n > self.later_cap:
-            marks.add("no-cap")
-        if "cap-2014" in decisions and k_applied != k:
-            marks.add("cap-2014")
-        # Under a once-per-event rule, the games in which the higher-rated player gets the limit.
-        upgraded: set[int] = set()
-        if any(t.once_per_event for t in tables):
-            counted = [
-                i
-                for i, g in enumerate(period_games)
-                if g.rated and g.opponent_rating is not None and i not in skipped
-            ]
-            chosen = upgraded_games(
-                [tables[i].rules for i in counted],
-                [_event_key(period_games[i], i) for i in counted],
-                [
-                    (base if g.own_rating is None else g.own_rating) - (g.opponent_rating or 0)
-                    for g in (period_games[i] for i in counted)
-                ],
-            )
-            upgraded = {counted[j] for j in chosen}
-        out_games = self.out_games
-        new_game = (
-            tuple.__new__
-        )  # a ReplayedGame without the NamedTuple constructor's call overhead
-        live = base * 100
-        running = 0
-        per_game_total = 0
-        clamped_count = 0
-        by_event: dict[Hashable, int] = {}
-        opponents: list[int] = []
-        current: DiffTables | None = None
-        exempt_from, once = 0, False
-        limited_diff: tuple[int, ...] = ()
-        limited_pd: tuple[int, ...] = ()
-        for i, g in enumerate(period_games):
-            opponent = g.opponent_rating
-            own = g.own_rating
-            ro = base if own is None else own
-            if opponent is None or not g.rated or i in skipped:
-                out_games.append(
-                    new_game(
-                        ReplayedGame,
-                        (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, False,
-                         False, ro, None, False, None, None, None, live, i in skipped),
-                    )
-                )  # fmt: skip
-                continue
-            t = tables[i]
-            if (
-                t is not current
-            ):  # the tables' fields as locals, read again when the rule set changes
-                current = t
-                exempt_from, once = t.exempt_from, t.once_per_event
-                limited_diff, limited_pd = t.limited_diff, t.limited_pd
-            d = ro - opponent
-            if -SPAN <= d <= SPAN:
-                j = d + SPAN
-                if ro >= exempt_from:
-                    diff_used, pd = t.exempt_diff[j], t.exempt_pd[j]
-                elif once and i not in upgraded:
-                    diff_used, pd = t.spent_diff[j], t.spent_pd[j]
-                else:
-                    diff_used, pd = limited_diff[j], limited_pd[j]
-            else:  # beyond the tables: a gap of more than SPAN points
-                spent = once and i not in upgraded
-                diff_used = counted_diff(t.rules, ro, opponent, upgrade_spent=spent)
-                pd = pd_hundredths(diff_used)
-            clamped = diff_used != d
-            if clamped:
-                clamped_count += 1
-                if d < diff_used and once:
-                    marks.add("lower-rated-400")
-            delta = g.score_halves * 50 - pd
-            running += delta
-            change = k_applied * delta
-            live += change
-            per_game_total += round_hundredths(change)
-            event_key = g.event if g.event is not None else i  # as `_event_key`, inline for speed
-            by_event[event_key] = by_event.get(event_key, 0) + delta
-            opponents.append(opponent)
-            out_games.append(
-                new_game(
-                    ReplayedGame,
-                    (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, True,
-                     False, ro, diff_used, clamped, pd, delta, change, live, False),
-                )
-            )  # fmt: skip
-        change_total = k_applied * running
-        change_rounded = round_hundredths(change_total)
-        rating_end = base + change_rounded
-        per_event_total = sum(round_hundredths(k_applied * t) for t in by_event.values())
-        if "rounding" in decisions and per_event_total != change_rounded:
-            marks.add("rounding")
-        if "floor-1400" in decisions and rating_end < rules.floor:
-            marks.add("floor-1400")
-        return _Outcome(
-            unrated=False,
-            k=k,
-            k_applied=k_applied,
-            k_reason=k_reason,
-            cap_applied=k_applied != k,
-            sum_delta=running,
-            change_hundredths=change_total,
-            change_rounded=change_rounded,
-            per_event_rounded_total=per_event_total,
-            per_game_rounded_total=per_game_total,
-            clamped=clamped_count,
-            performance=performance_rating(opponents, Fraction(score_halves, 2)),
-            rating_end=rating_end,
-            unrated_next=rating_end < rules.floor,
-            pool_games=None,
-            initial_rating=None,
-            initial_published=False,
-        )
-
-    def unrated_period(
-        self,
-        month: int,
-        label: str,
-        period_games: Sequence[GameLike],
-        rules: RuleSet,
-        score_halves: int,
-        marks: set[str],
-    ) -> _Outcome:
-        pool = self.pool
-        out_games = self.out_games
-        new_game = tuple.__new__
-        opponents = []
-        for g in period_games:
-            opponent = g.opponent_rating
-            pooled = g.rated and opponent is not None
-            if pooled:
-                assert opponent is not None
-                pool.add(month, _event_key(g, len(out_games)), opponent, g.score_halves)
-                opponents.append(opponent)
-            out_games.append(
-                new_game(
-                    ReplayedGame,
-                    (g.id, g.date, label, g.opponent, opponent, g.score_halves, g.event, False,
-                     pooled, None, None, False, None, None, None, None, False),
-                )
-            )  # fmt: skip
-        rule = rules.initial
-        last_month = list_month(month) - 1
-        pool_n, pool_total, pool_halves = pool.totals(
-            last_month, rule.window_months, rule.first_event_ignored_up_to
-        )
-        initial = initial_from_totals(rule, pool_n, pool_total, pool_halves) if pool_n > 0 else None
-        first_rating = initial is not None and published_initial(rule, rules.floor, pool_n, initial)
-        if first_rating:
-            if "initial-pool-9" in rules.decisions:
-                marks.add("initial-pool-9")
-            if "initial-15" in rules.decisions and pool_halves > pool_n:
-                marks.add("initial-15")
-        elif initial is not None and pool_n >= rule.min_games and "floor-1400" in rules.decisions:
-            marks.add("floor-1400")
-        rating_end = initial if first_rating else None
-        return _Outcome(
-            unrated=True,
-            k=None,
-            k_applied=None,
-            k_reason="unrated: initial-rating pool",
-            cap_applied=False,
-            sum_delta=None,
-            change_hundredths=None,
-            change_rounded=None,
-            per_event_rounded_total=None,
-            per_game_rounded_total=None,
-            clamped=0,
-            performance=performance_rating(opponents, Fraction(score_halves, 2)),
-            rating_end=rating_end,
-            unrated_next=rating_end is None,
-            pool_games=pool_n,
-            initial_rating=initial,
-            initial_published=first_rating,
-        )
-
-
-class _Outcome(NamedTuple):
-    """The fields of a period row that differ between a rated and an unrated period."""
-
-    unrated: bool
-    k: int | None
-    k_applied: int | None
-    k_reason: str
-    cap_applied: bool
-    sum_delta: int | None
-    change_hundredths: int | None
-    change_rounded: int | None
-    per_event_rounded_total: int | None
-    per_game_rounded_total: int | None
-    clamped: int
-    performance: int | None
-    rating_end: int | None
-    unrated_next: bool
-    pool_games: int | None
-    initial_rating: int | None
-    initial_published: bool
-
-
-def _event_key(game: GameLike, index: int) -> Hashable:
-    """A game's event; a game without one is an event of its own (once-per-event rule, rounding):
-    its index, which no event name equals."""
-    return game.event if game.event is not None else index

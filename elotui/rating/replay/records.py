@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple, Protocol
 
+from elotui.rating.rules.k import KReason
+from elotui.rating.rules.records import Decision
+
 CrossingKind = Literal["tier", "title", "k10", "floor"]
 # "standard": unrated on a rapid or blitz list, rated with the standard list in force (§2);
 # "raise": the 2022-10 raise of a rapid or blitz list to standard − 100.
@@ -90,9 +93,8 @@ class ReplayGame(NamedTuple):
     event_end: dt.date | None = None
     opponent: str | None = None
     id: int | None = None
-    rated_period: str | None = (
-        None  # the period it is pinned to ("2026-10"): wins over the calendar
-    )
+    # The period it is pinned to ("2026-10"): wins over the calendar.
+    rated_period: str | None = None
 
 
 # --- outputs ------------------------------------------------------------------------------------------
@@ -169,6 +171,10 @@ class ReplayPeriod:
     # Rapid and blitz, 2022-10: the next list raised to standard − 100 ("2022-10 raise to 1750"),
     # an adjustment shown like a published rating; None: no raise.
     raised_to: int | None = None
+    # The decisions behind `uncertain`, one per text in the same order: which decision a "*" is.
+    decisions: tuple[Decision, ...] = ()
+    # Which K rule gave `k` (`k_reason` says it in words); UNRATED for an unrated period.
+    k_rule: KReason = KReason.UNRATED
 
     @property
     def change(self) -> Fraction | None:

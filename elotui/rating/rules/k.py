@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import NamedTuple
 
 from elotui.rating.rules.records import RuleSet
@@ -28,28 +29,57 @@ def profile_with_rating(profile: KProfile, rules: RuleSet, rating: int | None) -
     return profile._replace(reached_2400=reached_2400, reached_2300=reached_2300)
 
 
-def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
-    """K for a period and why, before the 700 cap (K is fixed for the period from its start)."""
+class KReason(Enum):
+    """Which K rule gave a period's K: what a screen reads instead of searching the prose."""
+
+    FIXED = "fixed"  # a K the user chose
+    EVERYONE = "everyone"  # one K for every player (rapid and blitz until 2022-10)
+    REACHED_2400 = "reached_2400"  # published at 2400 (with 30 games before 2014-07), for good
+    JUNIOR = "junior"
+    NEW_PLAYER = "new_player"  # fewer games than the rule set's 30
+    UNDER_2400 = "under_2400"  # the regular K
+    UNRATED = "unrated"  # no K: the player is unrated (the initial-rating pool)
+
+
+class KDecision(NamedTuple):
+    """K for a period, which rule gave it, and why in words (the reports' text)."""
+
+    k: int
+    reason: KReason
+    text: str
+
+
+def k_decision(rules: RuleSet, profile: KProfile, period_year: int) -> KDecision:
+    """K for a period, before the 700 cap (K is fixed for the period from its start)."""
     rule = rules.k
     if profile.fixed_k is not None:
-        return profile.fixed_k, "fixed by the user"
+        return KDecision(profile.fixed_k, KReason.FIXED, "fixed by the user")
     if rule.everyone is not None:
-        return rule.everyone, f"{rule.everyone} for every player"
+        return KDecision(rule.everyone, KReason.EVERYONE, f"{rule.everyone} for every player")
     games = profile.games_played
     if profile.reached_2400 and (not rule.top_needs_games or games >= rule.games_for_regular):
+        text = f"published {rule.top_from} reached"
         if rule.top_needs_games:
-            return rule.top, f"published {rule.top_from} reached, {rule.games_for_regular}+ games"
-        return rule.top, f"published {rule.top_from} reached"
+            text += f", {rule.games_for_regular}+ games"
+        return KDecision(rule.top, KReason.REACHED_2400, text)
     if (
         rule.junior is not None
         and profile.birth_year is not None
         and period_year - profile.birth_year <= rule.junior_age
         and not profile.reached_2300
     ):
-        return rule.junior, f"junior (born {profile.birth_year}), never {rule.junior_until}"
+        text = f"junior (born {profile.birth_year}), never {rule.junior_until}"
+        return KDecision(rule.junior, KReason.JUNIOR, text)
     if games < rule.games_for_regular:
-        return rule.new_player, f"new player, {games} of {rule.games_for_regular} games"
-    return rule.regular, f"under {rule.top_from}"
+        text = f"new player, {games} of {rule.games_for_regular} games"
+        return KDecision(rule.new_player, KReason.NEW_PLAYER, text)
+    return KDecision(rule.regular, KReason.UNDER_2400, f"under {rule.top_from}")
+
+
+def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
+    """K for a period and why in words, before the 700 cap (`k_decision` without the rule)."""
+    decision = k_decision(rules, profile, period_year)
+    return decision.k, decision.text
 
 
 def k_choices(rules: RuleSet) -> dict[int, str]:
@@ -73,7 +103,7 @@ def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int)
         profile.fixed_k is None
         and profile.birth_year is not None
         and period_year - profile.birth_year == rules.k.junior_age
-        and k_factor(rules, profile, period_year)[1].startswith("junior")
+        and k_decision(rules, profile, period_year).reason is KReason.JUNIOR
     )
 
 

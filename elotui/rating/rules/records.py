@@ -20,9 +20,8 @@ class DifferenceRule(NamedTuple):
     """How the rating difference D of a game is counted (8.3.1 and its predecessors)."""
 
     limit: int | None  # |D| over this counts as this; None: no limit (table 8.1.2 runs to 735)
-    once_per_event: bool = (
-        False  # the limit helps the higher-rated player in one game per event only
-    )
+    # The limit helps the higher-rated player in one game per event only.
+    once_per_event: bool = False
     exempt_from: int | None = None  # no limit for a player whose own rating is at least this
     # A game is not rated at all when |D| reaches the first value and either player is rated above
     # the second (rapid and blitz from 2024-12).
@@ -90,6 +89,20 @@ class RuleSet(NamedTuple):
     # Titles are met by the rating on this list (the standard list only: FIDE Title Regulations).
     titles: bool = True
     decisions: tuple[str, ...] = ()  # DECISIONS codes: values of this rule set that are ours (D)
+
+
+class Decision(NamedTuple):
+    """One of our decisions where the sources are silent or disagree (rules-by-date.md, confidence
+    D): the id the code and `replay --json` name it by (`rules_uncertain_ids`) and the text the
+    reports print after "rule uncertain: "."""
+
+    id: str
+    text: str
+
+
+def decisions_named(codes: set[str] | tuple[str, ...]) -> tuple[Decision, ...]:
+    """The decisions of `codes`, in `DECISIONS` order (the order every report lists them in)."""
+    return tuple(Decision(code, text) for code, text in DECISIONS.items() if code in codes)
 
 
 # What each decision code says, as the reports print it after "rule uncertain: ".

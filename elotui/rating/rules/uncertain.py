@@ -1,8 +1,9 @@
 """Which of our decisions ("rule uncertain", rules-by-date.md §6) changed the numbers of one period
 computed on its own (`elotui period`, `need`, the calculator's period mode).
 
-The replay marks its periods in its month loop (`rating/replay/loop.py`, with the same tests per code);
-this is the same reading for a period the user typed: one date, one rule set, each game its own event.
+`rated_period_marks` is the one reading of the marks of a rated period: the replay's periods
+(`rating/replay/period_games.py`) and a period the user typed (`period_marks`: one date, one rule set,
+each game its own event) both call it.
 """
 
 from __future__ import annotations
@@ -23,28 +24,59 @@ def later_cap(rules: RuleSet) -> int | None:
     )
 
 
+def rated_period_marks(
+    rules: RuleSet,
+    period_year: int,
+    profile: KProfile | None,
+    *,
+    k: int,
+    k_applied: int,
+    n: int,
+    cap_on: bool,
+    per_event_rounded_total: int,
+    change_rounded: int,
+    new_rating: int,
+    lower_rated_limited: bool,
+) -> set[str]:
+    """The decision codes that changed a rated period's numbers: the one reading of them, for the
+    replay's periods (`rating/replay/period_games.py`) and for a period on its own (`period_marks`).
+
+    `lower_rated_limited`: a lower-rated player's D was limited under a once-per-event rule."""
+    decisions = rules.decisions
+    marks: set[str] = set()
+    if (
+        "junior-year" in decisions
+        and profile is not None
+        and junior_in_birthday_year(rules, profile, period_year)
+    ):
+        marks.add("junior-year")
+    cap = later_cap(rules)
+    if "no-cap" in decisions and cap_on and cap is not None and k * n > cap:
+        marks.add("no-cap")
+    if "cap-2014" in decisions and k_applied != k:
+        marks.add("cap-2014")
+    if "rounding" in decisions and per_event_rounded_total != change_rounded:
+        marks.add("rounding")
+    if "floor-1400" in decisions and new_rating < rules.floor:
+        marks.add("floor-1400")
+    if lower_rated_limited:
+        marks.add("lower-rated-400")
+    return marks
+
+
 def period_marks(
     rules: RuleSet, result: PeriodResult, on: date, profile: KProfile | None = None
 ) -> tuple[str, ...]:
     """The decision codes (keys of `DECISIONS`) that changed `result`, in `DECISIONS` order."""
-    decisions = rules.decisions
-    marks: set[str] = set()
+    marks = rated_period_marks(
+        rules, on.year, profile, k=result.k, k_applied=result.k_applied, n=result.n,
+        cap_on=result.cap_on, per_event_rounded_total=result.per_event_rounded_total,
+        change_rounded=result.change_rounded, new_rating=result.new_rating,
+        lower_rated_limited="lower-rated-400" in rules.decisions
+        and any(g.diff < g.diff_used for g in result.games),
+    )  # fmt: skip
     if before_modelled(rules.rating_list, on):
         marks.add("before-modelled")
-    junior_year = profile is not None and junior_in_birthday_year(rules, profile, on.year)
-    if "junior-year" in decisions and junior_year:
-        marks.add("junior-year")
-    cap = later_cap(rules)
-    if "no-cap" in decisions and result.cap_on and cap is not None and result.k * result.n > cap:
-        marks.add("no-cap")
-    if "cap-2014" in decisions and result.cap_applied:
-        marks.add("cap-2014")
-    if "rounding" in decisions and result.per_event_rounded_total != result.change_rounded:
-        marks.add("rounding")
-    if "floor-1400" in decisions and result.new_rating < rules.floor:
-        marks.add("floor-1400")
-    if "lower-rated-400" in decisions and any(g.diff < g.diff_used for g in result.games):
-        marks.add("lower-rated-400")
     return tuple(code for code in DECISIONS if code in marks)
 
 
