@@ -6,25 +6,12 @@ import re
 from fractions import Fraction
 
 from elotui.errors import BadValue
+from elotui.rating.result import Result
 
 RATING_MIN, RATING_MAX = 100, 3500
 K_MIN, K_MAX = 1, 100
 GAMES_MAX = 1000
 
-SCORES: dict[str, Fraction] = {
-    "1": Fraction(1),
-    "win": Fraction(1),
-    "w": Fraction(1),
-    "0.5": Fraction(1, 2),
-    "½": Fraction(1, 2),
-    "1/2": Fraction(1, 2),
-    ".5": Fraction(1, 2),
-    "draw": Fraction(1, 2),
-    "d": Fraction(1, 2),
-    "0": Fraction(0),
-    "loss": Fraction(0),
-    "l": Fraction(0),
-}
 _POINTS = re.compile(r"\d{1,6}(?:\.\d{1,6})?|\.\d{1,6}")
 
 
@@ -65,10 +52,10 @@ def parse_games(text: str, what: str = "games") -> int:
 
 def parse_score(text: str) -> Fraction:
     """A game result: 1, 0.5 (or ½), 0, or win/draw/loss."""
-    score = SCORES.get(text.strip().lower())
-    if score is None:
+    result = Result.parse(text)
+    if result is None:
         raise InvalidInput(f"a result is 1, 0.5 or 0 (or win, draw, loss), not {text.strip()!r}")
-    return score
+    return result.score
 
 
 def parse_points(text: str, games: int) -> Fraction:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from elotui.rating.rules.records import DECISIONS
+from elotui.rating.rules.k import KReason
 from elotui.rating.text import cents, cut, k_value, published_text, signed, worth_checking
 from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.widgets.keyed_table import Row, column_width
@@ -22,20 +22,20 @@ CHECK_COLUMNS = (
     ("end", "end", 9), ("listed", "published", 6),
 )  # fmt: skip
 
-SHORT_REASONS = (
-    ("published 2400", "ever 2400"),
-    ("junior", "junior"),
-    ("fixed", "fixed K"),
-    ("games", "< 30 games"),
-    ("under 2400", "under 2400"),
-)
+# The "why" column: which K rule gave the period's K, by the replay's `KReason` (rules/k.py).
+SHORT_REASONS: dict[KReason, str] = {
+    KReason.REACHED_2400: "ever 2400",
+    KReason.JUNIOR: "junior",
+    KReason.FIXED: "fixed K",
+    KReason.NEW_PLAYER: "< 30 games",
+    KReason.UNDER_2400: "under 2400",
+}
 
 
 def short_reason(period: ReplayPeriod) -> str:
-    for marker, short in SHORT_REASONS:
-        if marker in period.k_reason:
-            return short
-    return cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
+    """The K rule in a word; a rule with no short name (K 20 for everyone) shows its words, cut."""
+    short = SHORT_REASONS.get(period.k_rule)
+    return short if short is not None else cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
 
 
 def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
@@ -138,13 +138,9 @@ def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
     return " · ".join(notes)
 
 
-# The replay names each decision by its text (`ReplayPeriod.uncertain`); the code is its short name.
-_DECISION_CODES = {text: code for code, text in DECISIONS.items()}
-
-
 def period_decisions(period: ReplayPeriod) -> list[tuple[str, str]]:
     """The decisions of ours (rules-by-date.md §6) that the `*` of `period` rests on, as (code, text)."""
-    return [(_DECISION_CODES.get(text, ""), text) for text in period.uncertain]
+    return [(decision.id, decision.text) for decision in period.decisions]
 
 
 def decisions_line(decisions: Sequence[tuple[str, str]]) -> str:
