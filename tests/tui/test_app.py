@@ -101,7 +101,7 @@ async def test_the_palette_lists_each_action_once(pilot: Pilot[None], screen_key
 async def test_a_palette_command_runs_its_action(pilot: Pilot[None]) -> None:
     app = pilot.app
     command = next(c for c in app.get_system_commands(app.screen) if c.title == "Series")
-    await command.callback()  # type: ignore[misc]
+    await command.callback()
     await pilot.pause()
     assert app.screen.query_one("#panes").current == "series"  # type: ignore[attr-defined]
 
