@@ -73,7 +73,7 @@ def _hundredths(value: int) -> Decimal:
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """`--date` and `--list`: which rule set applies (rules-by-date.md §6; default today, standard)."""
+    """`--date` and `--list`: which rule set applies (rules.md §3.7; default today, standard)."""
     parser.add_argument(
         "--date", type=_checked(_parse_date, "date"), metavar="YYYY-MM-DD",
         help="the day whose FIDE rules apply: the event start (default today)",

@@ -1,4 +1,4 @@
-"""Which of our decisions ("rule uncertain", rules-by-date.md §6) changed the numbers of one period
+"""Which of our decisions ("rule uncertain", rules.md §3.7) changed the numbers of one period
 computed on its own (`elotui period`, `need`, the calculator's period mode).
 
 The replay marks its periods in its month loop (`rating/replay/loop.py`, with the same tests per code);

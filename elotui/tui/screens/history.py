@@ -336,7 +336,7 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
 
 
 def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
-    """The one-time uplift of the list `period` feeds, as its own row (rules-by-date.md §3): the list
+    """The one-time uplift of the list `period` feeds, as its own row (rules.md §3.4): the list
     month, "uplift", the result it raises, the raise under "rounded" and the raised list."""
     cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
     cells.update(
