@@ -13,7 +13,18 @@ import pytest
 from hypothesis import settings
 
 from elotui.cli import main
-from elotui.logbook import migrate
+from elotui.logbook import migrate, schema
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test runs with `ELOTUI_HOME` and `ELOTUI_DB` under its own tmp_path, so none can touch a
+    real user folder (design.md). The home folder is not created: elotui makes it when it needs it,
+    as it would for a new user. Returns the home folder; a test that needs other paths sets its own."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("ELOTUI_HOME", str(home))
+    monkeypatch.setenv("ELOTUI_DB", str(home / "env.db"))
+    return home
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -57,8 +68,8 @@ class PendingRevision:
 
     scripts: Path
     monkeypatch: pytest.MonkeyPatch
-    base: str = migrate.HEAD_REVISION  # what a logbook made by `open_repository` is at
-    revision: str = f"{int(migrate.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0003"
+    base: str = schema.HEAD_REVISION  # what a logbook made by `open_repository` is at
+    revision: str = f"{int(schema.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0003"
 
     def __call__(self, before: str = "pass", after: str = "pass") -> None:
         (self.scripts / "versions" / f"{self.revision}_test.py").write_text(

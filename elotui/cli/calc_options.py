@@ -70,7 +70,7 @@ def hundredths(value: int) -> Decimal:
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """`--date` and `--list`: which rule set applies (rules-by-date.md §6; default today, standard)."""
+    """`--date` and `--list`: which rule set applies (rules.md §3.7; default today, standard)."""
     parser.add_argument(
         "--date", type=checked(parse_date_arg, "date"), metavar="YYYY-MM-DD",
         help="the day whose FIDE rules apply: the event start (default today)",

@@ -57,7 +57,7 @@ def run_replay(args: argparse.Namespace) -> int:
     shown: tuple[RatingList, ...] = (
         RATING_LISTS if args.rating_list == ALL_LISTS else (args.rating_list,)
     )
-    # Rapid and blitz read the standard list in force (rules-by-date §2): it is always replayed.
+    # Rapid and blitz read the standard list in force (rules.md §3.3): it is always replayed.
     read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
     try:
         player, games, published = _read_player(args, read)

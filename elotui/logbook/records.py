@@ -9,7 +9,7 @@ need the records (the fast read path in `reader`, the app) stay light. `reposito
 - A published rating's month is text `YYYY-MM`.
 - Every game and published rating is on one FIDE rating list, `rating_list`: "standard", "rapid" or
   "blitz" (`RATING_LISTS`; default standard). A game's `rated_period` ("YYYY-MM" or None) pins its event
-  to a rating period, named as rules-by-date §4 and the replay's `period` name it: by its first month
+  to a rating period, named as rules.md §3.5 and the replay's `period` name it: by its first month
   (on the monthly calendar, since 2012-07, period 2026-10 is the one rated on the list of 2026-11;
   "rated on the list of 2026-11" is `rated_period="2026-10"`). None: the list calendar decides.
   The pin is stored per game; the games of one event are meant to carry the same one.

@@ -13,8 +13,8 @@ form, a missing tag and text that is not a time control are standard, the list a
 unless there is reason to think otherwise (a multi-period control such as `40/5400+30:1800+30` is a
 standard game's). Seconds are whole numbers, so the comparison is exact.
 
-One definition for every date (a decision): rules-by-date.md gives no definitions by date and
-fide-rules.md §12 only today's, so a game of any year is classified by them. The time control decides
+One definition for every date (a decision): rules.md §3 gives no definitions by date and
+rules.md §1.12 only today's, so a game of any year is classified by them. The time control decides
 only which list a PGN game goes to (`--list` overrides it); it changes no rating rule.
 """
 

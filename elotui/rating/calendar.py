@@ -1,5 +1,5 @@
 """Months, rating periods and lists: the one place a month is parsed and a game is given its period
-(rules-by-date.md §4, decisions §3).
+(rules.md §3.5, rules.md §2.3).
 
 A month is an index, year·12 + month − 1, written "YYYY-MM". A **period** is the span of months that
 feeds one list: three months before 2009-07 (lists on 1 Jan, Apr, Jul, Oct), two from 2009-07 to
@@ -69,7 +69,7 @@ def checked_month(text: str) -> str:
     return month_label(parse_month(text))
 
 
-# rules-by-date.md §4. The quarterly era runs from year 0, so its periods start in Jan, Apr, Jul, Oct.
+# rules.md §3.5. The quarterly era runs from year 0, so its periods start in Jan, Apr, Jul, Oct.
 CALENDAR: tuple[CalendarEra, ...] = (
     CalendarEra(first_period=0, months=3),
     CalendarEra(first_period=month_index(dt.date(2009, 7, 1)), months=2),

@@ -1,4 +1,4 @@
-"""Initial rating of an unrated player (8.2, decisions §9), with the parts a report shows.
+"""Initial rating of an unrated player (8.2, rules.md §2.9), with the parts a report shows.
 
 The formula is `rules.initial` (one Ru formula for the app, the CLI and the replay); the rule set is
 today's standard one unless the caller passes another.

@@ -1,4 +1,4 @@
-"""Performance rating (decisions §11): Rp = Ra rounded half up + dp(score % rounded half up)."""
+"""Performance rating (rules.md §2.11): Rp = Ra rounded half up + dp(score % rounded half up)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""elotui's own tier markers (product.md §3) and the FIDE title rating requirements (decisions §12)."""
+"""elotui's own tier markers (product.md §3) and the FIDE title rating requirements (rules.md §2.12)."""
 
 from __future__ import annotations
 

@@ -201,6 +201,7 @@ def test_need(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_is_one_line_and_exit_2(
     argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    code: int | str | None
     try:
         code = main(argv)
     except SystemExit as raised:  # argparse's own errors exit from inside main

@@ -1,7 +1,7 @@
 """Shared helpers for the fault tests: isolated folders, the CLI in-process and as a process, files.
 
-Every test runs against files under its own tmp_path; `ELOTUI_HOME`/`ELOTUI_DB` point there too, so a
-test can never touch a real user folder.
+Every test runs against files under its own tmp_path; `ELOTUI_HOME`/`ELOTUI_DB` point there too
+(`_isolated_home` in tests/conftest.py), so a test can never touch a real user folder.
 """
 
 from __future__ import annotations
@@ -23,12 +23,6 @@ from elotui.logbook.csv_io import CSV_COLUMNS
 from tests.conftest import run_cli as run_cli  # re-exported: the fault tests import it from here
 
 ELOTUI = [sys.executable, "-m", "elotui"]
-
-
-@pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("ELOTUI_DB", str(tmp_path / "home" / "env.db"))
 
 
 def run_process(

@@ -34,7 +34,7 @@ def _subclasses(cls: type[ElotuiError]) -> list[type[ElotuiError]]:
 
 
 _import_every_module()
-KINDS = [ElotuiError, *_subclasses(ElotuiError)]
+KINDS: list[type[ElotuiError]] = [ElotuiError, *_subclasses(ElotuiError)]
 
 
 def _instance(kind: type[ElotuiError]) -> ElotuiError:
@@ -106,7 +106,7 @@ def test_a_failed_import_lists_its_problems_then_one_line(
 
 def test_the_app_says_a_refused_logbook_as_it_is() -> None:
     # The opening of the app's logbook goes through `attempt` too: a refusal is its one-line reason.
-    from elotui.logbook.migrate import DatabaseRefused
+    from elotui.logbook.database_file import DatabaseRefused
     from elotui.tui.logbook_access import Logbook, LogbookUnavailable
 
     def opener() -> object:

@@ -51,11 +51,11 @@ def in_domain(field: str, value: Any) -> bool:
     if field == "name":
         return isinstance(value, str) and value != ""
     if field == "rating":
-        return inputs.RATING_MIN <= value <= inputs.RATING_MAX
+        return bool(inputs.RATING_MIN <= value <= inputs.RATING_MAX)
     if field == "K":
-        return inputs.K_MIN <= value <= inputs.K_MAX
+        return bool(inputs.K_MIN <= value <= inputs.K_MAX)
     if field == "games":
-        return 1 <= value <= inputs.GAMES_MAX
+        return bool(1 <= value <= inputs.GAMES_MAX)
     if field == "result":
         return value in (Fraction(0), Fraction(1, 2), Fraction(1))
     return isinstance(value, Fraction) and 0 <= value <= 5 and (value * 2).denominator == 1

@@ -158,6 +158,7 @@ def _assert_only(box: Path, before: dict[str, tuple[str, bytes | str]], allowed:
     assert changed - allowed - backups == set(), sorted(changed - allowed - backups)
 
 
+@pytest.mark.slow  # a process per example
 @FUZZ
 @given(name=NAMES, write=st.booleans())
 def test_db_paths(
@@ -171,6 +172,7 @@ def test_db_paths(
     assert _journal_state() == journal
 
 
+@pytest.mark.slow  # a process per example
 @FUZZ
 @given(content=_bytes(), kind=KINDS, name=st.sampled_from(["", "fifo", "folder", "link"]))
 def test_import_bytes_and_paths(
@@ -192,6 +194,7 @@ def test_import_bytes_and_paths(
     _assert_only(box, before, _allowed_to_change(box, "good.db"))
 
 
+@pytest.mark.slow  # a process per example
 @FUZZ
 @given(name=NAMES.filter(lambda n: n not in ("good.db",)), fmt=st.sampled_from(["csv", "json"]))
 def test_export_paths(

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from .conftest import ELOTUI, count_rows, game_rows, integrity, logbook_with_player, write_csv
 
 ROWS = 100_000
@@ -77,6 +79,7 @@ def _games_seen_by_elotui(db: Path) -> int:
     return len(json.loads(result.stdout)["games"])
 
 
+@pytest.mark.slow
 def test_kill_9_during_import_leaves_nothing_and_the_next_import_works(tmp_path: Path) -> None:
     db = logbook_with_player(tmp_path / "logbook.db", "Alice")
     rows = game_rows(ROWS, player="Alice", opponent_prefix="Opponent " + "o" * 120)

@@ -18,15 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from elotui.logbook import backups, migrate
+from elotui.logbook import backups, schema
+from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine
-from elotui.logbook.migrate import DatabaseRefused, upgrade_database
+from elotui.logbook.migrate import upgrade_database
 from elotui.logbook.repository import WIN, NewGame, Repository, open_repository
 
 # The test-only revision also deletes every other game, so that a restore has rows to bring back.
 DELETE_HALF = 'op.execute("DELETE FROM game WHERE id % 2 = 0")'
 # The logbooks below are made at the real head, under the pending test revision.
-BACKUP_NAME = f"logbook.db.bak-{migrate.HEAD_REVISION}"
+BACKUP_NAME = f"logbook.db.bak-{schema.HEAD_REVISION}"
 
 
 @pytest.fixture

@@ -82,6 +82,7 @@ def test_read_only_folder(logbook: tuple[Path, Path]) -> None:
         assert _snapshot(db.parent) == before
 
 
+@pytest.mark.slow
 def test_read_only_file_system(
     logbook: tuple[Path, Path], private_mounts: None, tmp_path: Path
 ) -> None:

@@ -27,7 +27,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elotui.logbook.csv_io import FORMULA_START, escape_cell, import_csv, unescape_cell
+from elotui.logbook.csv_cells import FORMULA_START, escape_cell, unescape_cell
+from elotui.logbook.csv_io import import_csv
 from elotui.logbook.engine import make_engine
 from elotui.logbook.paths import UnreadableFile, open_named_file
 from elotui.logbook.repository import LogbookError, open_repository

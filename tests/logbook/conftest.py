@@ -1,4 +1,5 @@
-"""Every logbook test runs against files under its own tmp_path, never a real user folder."""
+"""Every logbook test runs against files under its own tmp_path (`_isolated_home` in tests/conftest.py)
+and a repository opened there."""
 
 from __future__ import annotations
 
@@ -8,12 +9,6 @@ from pathlib import Path
 import pytest
 
 from elotui.logbook.repository import Repository, open_repository
-
-
-@pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("ELOTUI_DB", str(tmp_path / "home" / "env.db"))
 
 
 @pytest.fixture

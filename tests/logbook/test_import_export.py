@@ -216,8 +216,8 @@ def test_json_round_trip_keeps_everything(repo: Repository, tmp_path: Path) -> N
     other = open_repository(tmp_path / "other.db")
     summary = import_json(other, path)
     assert summary.imported == 3
-    strip = lambda p: dataclasses.replace(p, id=0)  # noqa: E731
-    assert [strip(p) for p in other.list_players()] == [strip(p) for p in repo.list_players()]
+    imported = [dataclasses.replace(p, id=0) for p in other.list_players()]
+    assert imported == [dataclasses.replace(p, id=0) for p in repo.list_players()]
     assert _game_tuples(other) == _game_tuples(repo)
     assert [(p.month, p.rating) for p in other.list_published(other.find_player("Alice").id)] == [
         ("2024-04", 1530)

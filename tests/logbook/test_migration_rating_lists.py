@@ -16,9 +16,10 @@ import pytest
 from alembic import command
 from sqlmodel import SQLModel
 
-from elotui.logbook import migrate
+from elotui.logbook import migrate, schema
+from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine
-from elotui.logbook.migrate import DatabaseRefused, downgrade_database, upgrade_database
+from elotui.logbook.migrate import downgrade_database, upgrade_database
 from elotui.logbook.reader import open_reader
 from elotui.logbook.repository import Repository
 
@@ -48,13 +49,13 @@ def logbook_0001(tmp_path: Path) -> Path:
             command.upgrade(migrate.alembic_config(connection), "0001")
     finally:
         engine.dispose()
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.executemany(f"INSERT INTO player VALUES ({','.join('?' * 9)})", PLAYERS)
-        connection.executemany(f"INSERT INTO game VALUES ({','.join('?' * 12)})", GAMES)
-        connection.executemany("INSERT INTO published_rating VALUES (?, ?, ?, ?)", PUBLISHED)
-    connection.execute("PRAGMA journal_mode=DELETE")
-    connection.close()
+    raw = sqlite3.connect(path)  # the rows as the 0001 schema held them, without the models
+    with raw:
+        raw.executemany(f"INSERT INTO player VALUES ({','.join('?' * 9)})", PLAYERS)
+        raw.executemany(f"INSERT INTO game VALUES ({','.join('?' * 12)})", GAMES)
+        raw.executemany("INSERT INTO published_rating VALUES (?, ?, ?, ?)", PUBLISHED)
+    raw.execute("PRAGMA journal_mode=DELETE")
+    raw.close()
     return path
 
 
@@ -127,7 +128,7 @@ def test_upgrade_keeps_every_row_and_value_and_makes_everything_standard(
     connection = sqlite3.connect(logbook_0001)
     assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
-    assert connection.execute("PRAGMA application_id").fetchone()[0] == migrate.APPLICATION_ID
+    assert connection.execute("PRAGMA application_id").fetchone()[0] == schema.APPLICATION_ID
     connection.close()
 
 

@@ -13,9 +13,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from elotui.logbook import migrate
+from elotui.logbook import migrate, schema
+from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine
-from elotui.logbook.migrate import DatabaseRefused, downgrade_database, upgrade_database
+from elotui.logbook.migrate import downgrade_database, upgrade_database
 from elotui.logbook.models import APPLICATION_ID
 from elotui.logbook.repository import WIN, NewGame, open_repository
 from tests.conftest import PendingRevision
@@ -49,8 +50,8 @@ def _schema_diff(path: Path) -> list[object]:
 
 
 def test_head_constant_matches_the_scripts() -> None:
-    assert migrate.head_revision() == migrate.HEAD_REVISION
-    assert migrate.HEAD_REVISION in migrate.known_revisions()
+    assert migrate.head_revision() == schema.HEAD_REVISION
+    assert schema.HEAD_REVISION in migrate.known_revisions()
 
 
 def test_scripts_found_in_the_checkout() -> None:
@@ -89,7 +90,7 @@ def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
     assert _revision(db_file) is None
     result = upgrade_database(db_file)
     assert result.created and result.backup is None  # nothing left to back up
-    assert _revision(db_file) == migrate.HEAD_REVISION
+    assert _revision(db_file) == schema.HEAD_REVISION
     assert _schema_diff(db_file) == []
 
 

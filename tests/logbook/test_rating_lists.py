@@ -124,7 +124,7 @@ def test_a_bad_list_or_period_is_refused_and_changes_nothing(
     with pytest.raises(InvalidData, match=reason):
         repo.add_game(ana, dataclasses.replace(game, **changes))  # type: ignore[arg-type]
     with pytest.raises(InvalidData, match=reason):
-        repo.update_game(repo.list_games(ana)[0].id, **changes)
+        repo.update_game(repo.list_games(ana)[0].id, **changes)  # type: ignore[arg-type]
     with pytest.raises(InvalidData, match=reason):
         repo.add_new_games(ana, [game, dataclasses.replace(game, **changes)])  # type: ignore[arg-type]
     assert _dump(db_file) == before

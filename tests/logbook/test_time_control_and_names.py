@@ -48,7 +48,7 @@ def test_single_period_controls(tag: str, seconds: int, expected: str) -> None:
     assert list_for_time_control(tag) == expected
 
 
-@pytest.mark.parametrize("tag", NOT_A_SINGLE_PERIOD + GARBAGE)
+@pytest.mark.parametrize("tag", [*NOT_A_SINGLE_PERIOD, *GARBAGE])
 def test_everything_else_is_standard(tag: str | None) -> None:
     assert game_seconds(tag) is None
     assert list_for_time_control(tag) == "standard"

@@ -26,6 +26,8 @@ def _uv() -> str:
     pytest.skip("uv is not on PATH")
 
 
+@pytest.mark.network
+@pytest.mark.slow
 def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None:
     uv = _uv()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "UV_PROJECT"))}

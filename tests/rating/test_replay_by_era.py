@@ -71,8 +71,8 @@ def check_not_rated(result: Replay, games: list[ReplayGame], rating_list: Rating
 
 def build(rules: RuleSet, following: RuleSet | None, raw: Raw) -> list[ReplayGame]:
     """Games whose events all start while `rules` is in force (from its start to the next one's)."""
-    ends = following.starts if following else rules.starts + dt.timedelta(days=400)
-    span = (ends - rules.starts).days
+    window_end = following.starts if following else rules.starts + dt.timedelta(days=400)
+    span = (window_end - rules.starts).days
     games = []
     for i, (share, played, ends, opp, halves, own, event, rated) in enumerate(raw):
         start = rules.starts + dt.timedelta(days=share * (span - 1) // 10_000)

@@ -16,12 +16,6 @@ import pytest
 from tests.scenes.history import HISTORY_SCENES, SIZE, HistoryScene, history_app, play_history
 
 
-@pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ELOTUI_DB", str(tmp_path / "elotui.db"))
-    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path))
-
-
 @pytest.mark.parametrize("scene", HISTORY_SCENES, ids=[scene.name for scene in HISTORY_SCENES])
 def test_history_scene(
     snap_compare: Callable[..., bool], scene: HistoryScene, tmp_path: Path

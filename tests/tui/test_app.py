@@ -17,7 +17,8 @@ from elotui.tui.screens.help import binding_groups
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.game_dialog import GameDialog
 from elotui.tui.widgets.mode_panes import GamesTable
-from tests.tui.conftest import press_slowly, settle, type_keys
+from tests.scenes.calculator import settle
+from tests.tui.conftest import press_slowly, type_keys
 
 ALL_BINDINGS = [
     b
@@ -114,12 +115,12 @@ async def test_the_palette_finds_and_runs_an_action_as_typed(pilot: Pilot[None])
     from textual.command import CommandPalette
 
     await pilot.press("ctrl+p")
-    await settle(pilot.app)  # type: ignore[arg-type]
+    await settle(pilot.app)
     assert isinstance(pilot.app.screen, CommandPalette)
     await pilot.press(*"refer")  # "Reference" is the best match of "refer"
-    await settle(pilot.app)  # type: ignore[arg-type]  # the search is a worker: it is done
+    await settle(pilot.app)  # the search is a worker: it is done
     await pilot.press("enter")
-    await settle(pilot.app)  # type: ignore[arg-type]
+    await settle(pilot.app)
     assert pilot.app.screen.query_one("#panes").current == "reference"  # type: ignore[attr-defined]
 
 

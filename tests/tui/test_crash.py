@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from functools import partialmethod
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def test_a_crash_exits_non_zero_with_one_line_naming_the_log(
     monkeypatch.setattr(ElotuiApp, "run", partialmethod(App.run, headless=True))
     code = open_app(argparse.Namespace(db=None, demo=True))
     err = capsys.readouterr().err
-    log = tmp_path / "crash.log"  # ELOTUI_HOME is tmp_path (tests/tui/conftest.py)
+    log = Path(os.environ["ELOTUI_HOME"]) / "crash.log"  # under tmp_path (tests/conftest.py)
     assert code == 1
     assert err.splitlines() == [
         "elotui: the app stopped on an unexpected error (RuntimeError: a bug in a screen); "

@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static, TextArea
 
 from elotui.cli import main
-from elotui.cli.app_commands import ready_as_is
 from elotui.logbook.repository import NewGame, Repository, open_repository
+from elotui.logbook.schema import ready_as_is
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.screens.history import PAGE, HistoryScreen
 from elotui.tui.widgets.forms import (

@@ -119,6 +119,7 @@ async def test_the_game_form_has_the_list_and_remembers_the_last_one(tmp_path: P
         assert picker.value == "standard"  # nothing used yet: the list shown
         picker.focus()
         await pilot.press("b", "left")  # b: blitz; ←: back to rapid
+        picker = form.query_one("#game-list", ListPicker)  # again: mypy keeps the "standard" above
         assert picker.value == "rapid"
         for field, text in (("#game-date", "2026-11-20"), ("#game-opponent-rating", "1800")):
             form.query_one(field).value = text  # type: ignore[attr-defined]

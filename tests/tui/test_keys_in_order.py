@@ -62,7 +62,7 @@ async def test_four_backspaces_then_2000_replace_the_opponent(pilot: Pilot[None]
     await burst(pilot.app, ["backspace"] * 4 + list("2000"))  # type: ignore[arg-type]
     assert value(pilot, "#opponent") == "2000"
     # 1500 vs 2000, K 20: D = 500, E = 1/(1 + 10^(500/400)) = 0.0532; a win 20 × 0.9468 = +18.94.
-    assert text(pilot.app, "#win-exact") == "+18.94"  # type: ignore[arg-type]
+    assert text(pilot.app, "#win-exact") == "+18.94"
 
 
 async def test_ctrl_u_then_digits_replace_the_field(pilot: Pilot[None]) -> None:
@@ -153,4 +153,4 @@ async def test_enter_in_the_game_dialog_moves_to_the_result_before_the_next_key(
     assert not isinstance(pilot.app.screen, GameDialog)
     table = pilot.app.screen.query_one(GamesTable)
     assert table.get_row_at(0)[1:3] == ["2100", "1"]
-    assert "→ rounded +13" in text(pilot.app, "#period-change")  # type: ignore[arg-type]
+    assert "→ rounded +13" in text(pilot.app, "#period-change")

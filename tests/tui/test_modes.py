@@ -30,8 +30,8 @@ async def test_several_games_average_opponent_shortcut(pilot: Pilot[None]) -> No
     await type_keys(pilot, "3.5")
     app = pilot.app
     assert "Average-opponent shortcut, an estimate" in str(
-        app.screen.query_one("#several").query_one(".note").content
-    )  # type: ignore[attr-defined]
+        app.screen.query_one("#several").query_one(".note", Static).content
+    )
     assert "+34.01" in text(app, "#several-change")
     assert "rounded +34" in text(app, "#several-change")
     assert "1500 → 1534" in text(app, "#several-new")

@@ -1,4 +1,4 @@
-"""The three lists replayed together: standard first, because rapid and blitz read it (rules-by-date §2).
+"""The three lists replayed together: standard first, because rapid and blitz read it (rules.md §3.3).
 
 A rapid or blitz replay needs the standard list in force month by month: a player unrated on rapid or
 blitz but rated on standard is rated with the standard rating, and on 2022-10-01 a rapid or blitz

@@ -1,21 +1,21 @@
 """The month loop: one player's games → the FIDE period-by-period report, the live rating after every
-game and the crossings (product.md §2, decisions.md §3–§12, rules-by-date.md). A pure function: no I/O,
+game and the crossings (product.md §2, rules.md §2.3–§2.12, rules.md §3). A pure function: no I/O,
 nothing stored.
 
 Periods, lists and rules (the one place the replay decides them):
 - A game belongs to the period of its event's end date, else of its own date, by the list calendar
   (`elotui.rating.calendar`: quarterly, bi-monthly, monthly; the closing-date rule), unless it is
-  pinned to a period (`rated_period`, rules-by-date §4): the pin always wins.
+  pinned to a period (`rated_period`, rules.md §3.5): the pin always wins.
 - The **list in force during period P** (published on P's first day) is P's `rating_start`, the Ro of
-  every game of P that carries no own rating (decisions §4), and the state K is taken from (decisions
-  §6). P feeds the list of `list_month` (the next period's first month).
+  every game of P that carries no own rating (rules.md §2.4), and the state K is taken from (rules.md
+  §2.6). P feeds the list of `list_month` (the next period's first month).
 - A published rating the user entered for month M is the list of M; it always wins over the computed
   result (and over the 2024-03 uplift). An entry for a month that starts no period is the list in force
   during the period containing it. Each period row shows `published` = the entry for its `list_month`
   and `matches_published` = whether it equals the computed next list.
 - Each game is counted under the rule set of its event's start (its own date without an event). A period
   takes the rule set of the latest era its games started in (with no games: the one of its first day);
-  that rule set gives K, the cap, the floor and the initial-rating rule (rules-by-date.md, a decision
+  that rule set gives K, the cap, the floor and the initial-rating rule (rules.md §3.1, a decision
   marked "mixed-eras" where it matters). Each period names its rule set and the "rule uncertain" marks of
   the decisions that changed its numbers (`ReplayPeriod.uncertain`, the texts, and
   `ReplayPeriod.decisions`, each with its id).
@@ -26,10 +26,10 @@ Periods, lists and rules (the one place the replay decides them):
 Decisions taken where the specification leaves room (each is one name below):
 - `rating_start` of the first period is the profile's start rating (a list rating, so it counts as
   published for the 2300/2400 flags), unless a published rating is entered for that month.
-- "Ever published at 2300/2400" (decisions §6) is any list in force up to and including the period's own:
+- "Ever published at 2300/2400" (rules.md §2.6) is any list in force up to and including the period's own:
   the start rating, every computed period result the player stays rated with, every entered list, plus the
   profile flag `reached_2400` (which implies 2300).
-- Games counted for K (decisions §7): `games_before` plus every rated game against a rated opponent of the
+- Games counted for K (rules.md §2.7): `games_before` plus every rated game against a rated opponent of the
   earlier periods, whether the player was rated then or not.
 - K is taken from the state at the period's start for every event of the period (the S2009 "K fixed at the
   event start" is the same list for every event that starts within the period).
@@ -39,7 +39,7 @@ Decisions taken where the specification leaves room (each is one name below):
   (`pool.InitialPool`), published as the period's `rating_end` once the pool has the games the rule set
   needs and Ru reaches its floor.
 
-Rapid and blitz (rules-by-date.md §2; `rating_list`, with the standard list in force from
+Rapid and blitz (rules.md §3.3; `rating_list`, with the standard list in force from
 `lists.standard_in_force`):
 - The profile's start rating, games before and 2400 flag are the standard list's: a rapid or blitz
   replay starts unrated, with no games before, unless a rating is entered for that list.
@@ -188,7 +188,7 @@ class _Replayer:
         sort_keys = []
         for g in games:
             pinned = g.rated_period
-            if pinned is not None:  # the pin wins over the calendar (rules-by-date §4)
+            if pinned is not None:  # the pin wins over the calendar (rules.md §3.5)
                 found = pinned_periods.get(pinned)
                 if found is None:
                     found = pinned_periods[pinned] = period_start(parse_month(pinned))
@@ -272,7 +272,7 @@ class _Replayer:
             )  # fmt: skip
             if (next_rating is None) != (listed_before is None):
                 # Delisted, or rated for the first time: the initial-rating procedure starts again
-                # next time (decisions §8).
+                # next time (rules.md §2.8).
                 self.pool = InitialPool()
             rating = next_rating
             month = list_month(month)

@@ -1,4 +1,4 @@
-"""The initial-rating pool of one unrated stretch (8.2, decisions §8–§9), kept as totals per period.
+"""The initial-rating pool of one unrated stretch (8.2, rules.md §2.8–§2.9), kept as totals per period.
 
 The pool holds rated games against rated opponents of the current unrated stretch within the window of
 the rule set (26 months) ending with the current period. "First event" is the first event that enters

@@ -11,7 +11,7 @@ from elotui.rating.rules.k import KReason
 from elotui.rating.rules.records import Decision
 
 CrossingKind = Literal["tier", "title", "k10", "floor"]
-# "standard": unrated on a rapid or blitz list, rated with the standard list in force (§2);
+# "standard": unrated on a rapid or blitz list, rated with the standard list in force (rules.md §3.3);
 # "raise": the 2022-10 raise of a rapid or blitz list to standard − 100.
 StartSource = Literal[
     "profile", "published", "previous period", "uplift", "raise", "standard", "unrated"
@@ -134,7 +134,7 @@ class ReplayedGame(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class ReplayPeriod:
-    """One rating period of the FIDE check (one, two or three months, rules-by-date.md §4)."""
+    """One rating period of the FIDE check (one, two or three months, rules.md §3.5)."""
 
     period: str  # its first month, "YYYY-MM" (also the month of the list in force during it)
     list_month: str  # the list it feeds, "YYYY-MM"

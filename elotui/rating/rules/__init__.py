@@ -1,4 +1,4 @@
-"""FIDE's rules by date and by list, as data (rules-by-date.md).
+"""FIDE's rules by date and by list, as data (rules.md §3).
 
 `rules_for(rating_list, day)` is the only way any code gets rules: it returns the `RuleSet` for an
 event starting on `day`. The record's fields are the values (`records`); the functions beside it apply

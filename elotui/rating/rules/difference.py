@@ -15,7 +15,7 @@ def counted_diff(rules: RuleSet, own: int, opponent: int, *, upgrade_spent: bool
 
     `upgrade_spent`: under a once-per-event rule, this game is not the one of its event in which the
     higher-rated player benefits from the limit, so a D above the limit counts in full. A lower-rated
-    player's D below −limit is limited in every game (rules-by-date.md §1 note, a decision).
+    player's D below −limit is limited in every game (rules.md §3.2 note, a decision).
     """
     diff = own - opponent
     rule = rules.difference

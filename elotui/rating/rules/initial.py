@@ -1,4 +1,4 @@
-"""The initial rating of an unrated player under a rule set (8.2, rules-by-date.md §5, decisions §9):
+"""The initial rating of an unrated player under a rule set (8.2, rules.md §3.6, rules.md §2.9):
 the one Ru formula, from the pool's totals (games, Σ opponents, half points)."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from elotui.rating.rules.records import RuleSet
 
 
 class KProfile(NamedTuple):
-    """What decides a player's K at the start of a period (decisions §6 and §7)."""
+    """What decides a player's K at the start of a period (rules.md §2.6 and §2.7)."""
 
     birth_year: int | None = None
     games_played: int = 0  # rated games completed before the period

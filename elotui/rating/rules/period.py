@@ -1,8 +1,8 @@
 """The rating change of one player over one rating period under a rule set, in exact hundredths:
-the reference calculation (fide-rules.md §4.6), which the replay's fast loop must agree with.
+the reference calculation (rules.md §1.6), which the replay's fast loop must agree with.
 
 Each game is counted under the rule set of its event's start (`PeriodGame.played_on`, else the
-period's rule set); the period's rule set gives the 700 cap (rules-by-date.md: a period mixing eras
+period's rule set); the period's rule set gives the 700 cap (rules.md §3.1: a period mixing eras
 takes the later era's K and cap).
 """
 
@@ -136,7 +136,7 @@ def period_change(
     apply_cap: bool = True,
     rules: RuleSet | None = None,
 ) -> PeriodResult:
-    """The rating change of one player over one rating period (reference algorithm, rules §4.6).
+    """The rating change of one player over one rating period (reference algorithm, rules.md §1.6).
 
     `rating` is the rating at the start of the period (the previous list); `rules` the period's rule
     set (default: today's standard one). Every game counts: pass only rated games against rated

@@ -1,6 +1,6 @@
-"""The rapid and blitz lists' rule sets, rules-by-date.md §2 (one table, two lists).
+"""The rapid and blitz lists' rule sets, rules.md §3.3 (one table, two lists).
 
-Their initial rating follows the standard era table of §5, and RB2012 had a 1200 floor before its first
+Their initial rating follows the standard era table of rules.md §3.6, and RB2012 had a 1200 floor before its first
 list (2012-07): so RB2012 is three records with the same name, from 2012-01, 2012-07 and 2014-07.
 Every record also says what only these lists have: a player unrated here is rated with the standard
 rating (`unrated_takes_standard`), titles are not met here (`titles=False`), and RB2022-10 starts with

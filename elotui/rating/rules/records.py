@@ -1,4 +1,4 @@
-"""The shape of a rule set: what FIDE decided for one list from one date (rules-by-date.md).
+"""The shape of a rule set: what FIDE decided for one list from one date (rules.md §3).
 
 Every rule is a value of one of these records; the functions that apply them are in the modules beside
 this one (`difference`, `k`, `initial`, `uplift`) and the values are in `standard` and `rapid_blitz`.
@@ -59,7 +59,7 @@ class InitialRule(NamedTuple):
 
 class Uplift(NamedTuple):
     """A one-time raise of the list a rule set starts with: R in [low, high) becomes
-    R + round(share · (toward − R)) (rules-by-date.md §3)."""
+    R + round(share · (toward − R)) (rules.md §3.4)."""
 
     low: int
     high: int
@@ -68,7 +68,7 @@ class Uplift(NamedTuple):
 
 
 class RuleSet(NamedTuple):
-    """One row of rules-by-date.md §1 or §2: the rules of one list for events starting from `starts`."""
+    """One row of rules.md §3.2 or §3.3: the rules of one list for events starting from `starts`."""
 
     name: str  # "S2014", "RB2024-12"
     rating_list: RatingList
@@ -80,7 +80,7 @@ class RuleSet(NamedTuple):
     initial: InitialRule
     rounding_once: bool = True  # the period change rounded once, 0.5 away from zero (every era)
     uplift: Uplift | None = None  # applied to the first list of this rule set
-    # Rapid and blitz (rules-by-date.md §2): a rating more than this below the standard list in force
+    # Rapid and blitz (rules.md §3.3): a rating more than this below the standard list in force
     # is raised to standard − this on the first list of this rule set (2022-10); None: no raise.
     raise_to_standard_minus: int | None = None
     # Rapid and blitz: a player unrated on this list but rated on standard at the event start is rated
@@ -92,7 +92,7 @@ class RuleSet(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """One of our decisions where the sources are silent or disagree (rules-by-date.md, confidence
+    """One of our decisions where the sources are silent or disagree (rules.md §3, confidence
     D): the id the code and `replay --json` name it by (`rules_uncertain_ids`) and the text the
     reports print after "rule uncertain: "."""
 

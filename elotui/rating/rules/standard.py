@@ -1,4 +1,4 @@
-"""The standard list's rule sets, rules-by-date.md §1 (values) and §5 (initial rating).
+"""The standard list's rule sets, rules.md §3.2 (values) and rules.md §3.6 (initial rating).
 
 Each record is one row of the table; a value marked D there is named in the record's `decisions`.
 """
@@ -29,7 +29,7 @@ K_2011 = K_2006._replace(new_player=30)
 K_2014 = KRule(top=10, top_from=2400, top_needs_games=False, new_player=40, games_for_regular=30,
                regular=20, junior=40, junior_age=18, junior_until=2300)  # fmt: skip
 
-# Initial-rating rules (§5).
+# Initial-rating rules (rules.md §3.6).
 INITIAL_2006 = InitialRule(min_games=9, window_months=26, first_event_ignored_up_to=1,
                            per_half_point=Fraction(25, 2))  # fmt: skip
 INITIAL_2011 = INITIAL_2006._replace(per_half_point=Fraction(15))
@@ -40,7 +40,7 @@ INITIAL_2024 = InitialRule(min_games=5, window_months=26, first_event_ignored_up
                            per_half_point=None, hypothetical_games=2, hypothetical_opponent=1800,
                            max_rating=2200)  # fmt: skip
 
-# §3: after February 2024, R in [1000, 2000) becomes R + round(0.4 · (2000 − R)).
+# rules.md §3.4: after February 2024, R in [1000, 2000) becomes R + round(0.4 · (2000 − R)).
 UPLIFT_2024 = Uplift(low=1000, high=2000, toward=2000, share=Fraction(2, 5))
 
 _BEFORE_2024 = ("rounding",)

@@ -1,4 +1,4 @@
-"""Which of our decisions ("rule uncertain", rules-by-date.md §6) changed the numbers of one period
+"""Which of our decisions ("rule uncertain", rules.md §3.7) changed the numbers of one period
 computed on its own (`elotui period`, `need`, the calculator's period mode).
 
 `rated_period_marks` is the one reading of the marks of a rated period: the replay's periods

@@ -1,4 +1,4 @@
-"""The one-time uplift of 1 March 2024 (rules-by-date.md §3), applied by the rule set that carries it."""
+"""The one-time uplift of 1 March 2024 (rules.md §3.4), applied by the rule set that carries it."""
 
 from __future__ import annotations
 

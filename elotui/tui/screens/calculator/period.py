@@ -124,7 +124,7 @@ class PeriodMode(FieldReader):
 
     def k_caption(self, k: int) -> str | None:
         """What a K typed means in the rule set of the period (25 was the new player's K in 2008,
-        rules-by-date.md §1), or None when that rule set's K rules are today's (the presets'
+        rules.md §3.2), or None when that rule set's K rules are today's (the presets'
         captions say it then) or the period's month is bad."""
         from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices

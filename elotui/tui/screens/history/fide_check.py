@@ -59,7 +59,7 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
 
 
 def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
-    """The one-time uplift of the list `period` feeds, as its own row (rules-by-date.md §3): the list
+    """The one-time uplift of the list `period` feeds, as its own row (rules.md §3.4): the list
     month, "uplift", the result it raises, the raise under "rounded" and the raised list."""
     cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
     cells.update(
@@ -139,7 +139,7 @@ def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
 
 
 def period_decisions(period: ReplayPeriod) -> list[tuple[str, str]]:
-    """The decisions of ours (rules-by-date.md §6) that the `*` of `period` rests on, as (code, text)."""
+    """The decisions of ours (rules.md §3.7) that the `*` of `period` rests on, as (code, text)."""
     return [(decision.id, decision.text) for decision in period.decisions]
 
 
