@@ -10,7 +10,8 @@ is "Ana Costa", case, accents and spaces ignored):
 - the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
 - `Event` and, when complete, `EventDate` as the event's start;
 - the rating list from `TimeControl` (`time_control.list_for_time_control`), unless the import names
-  one list for every game (`rating_list`, the CLI's `--list`).
+  one list for every game (`rating_list`, the CLI's `--list`); a game of 3 minutes or less is on no
+  FIDE list and is imported as not rated (`time_control.fide_rated`), whatever the list.
 When the file has games but none of the player's, nothing is imported and the message lists the names
 the file holds (`player_names.names_listed`): the name was likely typed another way.
 Every skipped game is counted by reason; the games are added in one transaction, less those already in
@@ -42,7 +43,7 @@ from elotui.logbook.repository import (
     Repository,
     game_row,
 )
-from elotui.logbook.time_control import list_for_time_control
+from elotui.logbook.time_control import fide_rated, list_for_time_control
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
 from elotui.safe_text import unsafe_character
 
@@ -138,6 +139,7 @@ def read_pgn_games(
                 event_start=event_start if event_start and event_start <= day else None,
                 own_rating=own_rating,
                 rating_list=rating_list or list_for_time_control(headers.get("TimeControl")),
+                rated=fide_rated(headers.get("TimeControl")),
             )
         )
     return games, skipped

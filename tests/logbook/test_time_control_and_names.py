@@ -11,7 +11,7 @@ from elotui.logbook.csv_io import ImportFailed
 from elotui.logbook.pgn_io import import_pgn
 from elotui.logbook.player_names import name_key, names_listed, same_player
 from elotui.logbook.repository import Repository
-from elotui.logbook.time_control import game_seconds, list_for_time_control
+from elotui.logbook.time_control import fide_rated, game_seconds, list_for_time_control
 
 # FIDE: blitz when base + 60 × increment ≤ 10 minutes; rapid when more than 10 and less than 60;
 # else standard. Each case worked by hand.
@@ -19,7 +19,7 @@ TIME_CONTROLS = [
     ("180+2", 300, "blitz"),  # 3 min + 60 × 2 s = 180 + 120 = 300 s = 5 min ≤ 10
     ("900+10", 1500, "rapid"),  # 15 min + 60 × 10 s = 900 + 600 = 1500 s = 25 min
     ("5400+30", 7200, "standard"),  # 90 min + 60 × 30 s = 5400 + 1800 = 7200 s = 120 min ≥ 60
-    ("600", 600, "blitz"),  # exactly 10 min: "10 minutes or less" is blitz
+    ("600", 600, "blitz"),  # exactly 10 min: blitz is "at most 10 minutes" (rules.md §1.12)
     ("601", 601, "rapid"),  # one second more than 10 min
     ("3600", 3600, "standard"),  # exactly 60 min: rapid is *less* than 60
     ("3599", 3599, "rapid"),  # one second under 60 min
@@ -27,7 +27,7 @@ TIME_CONTROLS = [
     ("300+5", 600, "blitz"),  # 5 min + 60 × 5 s = 300 + 300 = 600 s = 10 min: blitz
     ("2700+15", 3600, "standard"),  # 45 min + 60 × 15 s = 2700 + 900 = 3600 s: not < 60 min
     ("1500+10", 2100, "rapid"),  # 25 min + 10 min = 35 min
-    ("60", 60, "blitz"),  # bullet is rated on the blitz list
+    ("60", 60, "blitz"),  # bullet: on the blitz list, the nearest, but not rated (below)
     (" 180+2 ", 300, "blitz"),  # spaces around the tag
 ]
 NOT_A_SINGLE_PERIOD = [
@@ -52,6 +52,23 @@ def test_single_period_controls(tag: str, seconds: int, expected: str) -> None:
 def test_everything_else_is_standard(tag: str | None) -> None:
     assert game_seconds(tag) is None
     assert list_for_time_control(tag) == "standard"
+
+
+@pytest.mark.parametrize(
+    ("tag", "rated"),
+    [
+        ("60", False),  # 1 minute: bullet
+        ("180", False),  # exactly 3 minutes: blitz is *more than* 3 minutes (rules.md §1.12)
+        ("120+1", False),  # 2 min + 60 × 1 s = 180 s: 3 minutes, not more
+        ("181", True),  # one second more than 3 minutes: blitz, rated
+        ("180+2", True),  # 3 min + 60 × 2 s = 300 s = 5 minutes
+        ("5400+30", True),
+        (None, True),  # no tag: a standard game's, rated
+        ("?", True),
+    ],
+)
+def test_three_minutes_or_less_is_on_no_fide_list(tag: str | None, rated: bool) -> None:
+    assert fide_rated(tag) is rated
 
 
 def test_a_tiny_increment_game_is_blitz() -> None:
@@ -128,6 +145,7 @@ PGN = (
     + _game("Costa, Ana", "Petit, Jules", "2024.03.04", None)  # no tag: standard
     + _game("Weiss, Tom", "Rossi, Luca", "2024.03.05", "600")  # not Ana's
 )
+BULLET = _game("Costa, Ana", "Rossi, Luca", "2024.03.06", "60+0")  # 1 minute: on no FIDE list
 
 
 @pytest.fixture
@@ -149,6 +167,17 @@ def test_pgn_import_reads_the_list_from_time_control(repo: Repository, pgn_file:
         ("Petit, Jules", "standard", 1.0),
     ]
     assert repo.count_games_by_list(ana.id) == {"standard": 2, "rapid": 1, "blitz": 1}
+
+
+def test_a_bullet_game_is_kept_as_not_rated(repo: Repository, tmp_path: Path) -> None:
+    ana = repo.add_player("Ana Costa")
+    path = tmp_path / "bullet.pgn"
+    path.write_text(PGN + BULLET, encoding="utf-8")
+    # Whatever list the import is told, 1 minute is on none: kept, not rated.
+    assert import_pgn(repo, path, player="Ana Costa", rating_list="blitz").imported == 5
+    games = repo.list_games(ana.id, newest_first=False)
+    assert [g.rated for g in games] == [True, True, True, True, False]
+    assert games[-1].date.isoformat() == "2024-03-06"
 
 
 def test_pgn_import_list_override(repo: Repository, pgn_file: Path) -> None:

@@ -315,6 +315,28 @@ async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
     assert "Rules S2025 · K 10" in text(pilot.app, "#period-k")
 
 
+async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
+    # rules-by-date.md §1: S2006's K values are 25 (new player), 15 (under 2400), 10 (published
+    # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps through the era's.
+    screen = pilot.app.screen
+    await type_keys(pilot, "2235 tab tab backspace backspace 25 f8")
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, "2008-06")
+    k_field = screen.query_one("#k", Input)
+    k_field.focus()
+    seen = []
+    for _ in range(3):
+        await type_keys(pilot, "down")
+        seen.append(k_field.value)
+    assert seen == ["15", "10", "25"]
+    # Today's month: today's presets again. 25 is not one of them, so ↓ starts at 40, then 20.
+    screen.query_one("#period-month", Input).focus()
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2026-11")
+    k_field.focus()
+    await type_keys(pilot, "down down")
+    assert k_field.value == "20"
+
+
 async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> None:
     # rules-by-date.md §1: S2006 (events from 2006-04) has K 25 until 30 games, else 15, and 10 once
     # published 2400 with 30 games; K 20 is not one of its K. From S2014 on (2014-07) the K rules
@@ -331,7 +353,7 @@ async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> Non
     await type_keys(pilot, "backspace backspace 10")
     assert text(pilot.app, "#k-meaning") == "  FIDE S2006: published 2400"
     await type_keys(pilot, "backspace backspace 20")
-    assert text(pilot.app, "#k-meaning") == "  not a S2006 K (custom, 1–100)"
+    assert text(pilot.app, "#k-meaning") == "  not an S2006 K (custom, 1–100)"
     screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, " ".join(["backspace"] * 7) + " 2014-07")
     assert text(pilot.app, "#k-meaning") == "  FIDE: under 2400"

@@ -143,7 +143,9 @@ class KInput(TextField):
         )
 
     def action_preset(self, step: int) -> None:
-        values = [k for k, _ in K_PRESETS]
+        # The screen knows the era (the period mode's month and list): its K values, else today's.
+        era_values = getattr(self.screen, "k_preset_values", None)
+        values = list(era_values()) if callable(era_values) else [k for k, _ in K_PRESETS]
         try:
             index = values.index(int(self.value.strip()))
         except ValueError:

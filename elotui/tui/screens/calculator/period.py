@@ -133,7 +133,19 @@ class PeriodMode(FieldReader):
         if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
             return None
         who = k_choices(rules).get(k)
-        return f"FIDE {rules.name}: {who}" if who else f"not a {rules.name} K (custom, 1–100)"
+        return f"FIDE {rules.name}: {who}" if who else f"not an {rules.name} K (custom, 1–100)"
+
+    def k_preset_values(self) -> tuple[int, ...]:
+        """What ↑/↓ in K steps through: in the period mode, the K values of the period's rule set
+        when they are not today's (25, 15, 10 in 2008-06); else the presets (today's, and 32)."""
+        from elotui.rating.rules import rules_for
+        from elotui.rating.rules.k import k_choices
+        from elotui.tui.screens.calculator.fields import K_PRESETS
+
+        rules = self._period_rules() if self.mode == "period" else None
+        if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
+            return tuple(k for k, _ in K_PRESETS)
+        return tuple(k_choices(rules))
 
     # ---- the period's change --------------------------------------------------------------------
 
@@ -157,7 +169,7 @@ class PeriodMode(FieldReader):
             # What the K typed means in the era of the month (its K choices), not today's.
             who = k_choices(rules).get(k_field) if rules is not None and k_field else None
             era = rules.name if rules is not None else ""
-            reason = f"K field: {era} {who}" if who else f"K field: not a {era} K"
+            reason = f"K field: {era} {who}" if who else f"K field: not an {era} K"
             k = k_field
         else:
             birth = self._read("birth-year", fields.BIRTH_YEAR)
