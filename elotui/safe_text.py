@@ -40,6 +40,20 @@ def unsafe_character(text: str, *, notes: bool = False) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
+def refusal(text: str, what: str, *, notes: bool = False) -> str | None:
+    """Why elotui does not store `text` as `what`, in one line, or None: characters that cannot be
+    UTF-8 (a lone surrogate, from argv or a JSON escape) and terminal or direction controls. The
+    repository and the forms both ask here, each raising its own error with the reason."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"{what} holds characters that are not valid text"
+    unsafe = unsafe_character(text, notes=notes)
+    if unsafe is not None:
+        return f"{what} holds a control character ({unsafe}), which elotui refuses"
+    return None
+
+
 def printable(text: str) -> str:
     """`text` with every character `unsafe_character` refuses written as an escape (`\\x1b`)."""
     if _UNSAFE.search(text) is None:

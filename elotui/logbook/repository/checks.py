@@ -25,7 +25,7 @@ from elotui.logbook.records import (
 from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import K_MAX, K_MIN, RATING_MAX, RATING_MIN
 from elotui.rating.result import Result
-from elotui.safe_text import unsafe_character
+from elotui.safe_text import refusal
 
 
 def check_rating(value: int | None, what: str) -> None:
@@ -34,16 +34,9 @@ def check_rating(value: int | None, what: str) -> None:
 
 
 def check_text(value: object, what: str, *, notes: bool = False) -> None:
-    # Undecodable bytes (a lone surrogate, from argv or a JSON escape) cannot be stored as UTF-8.
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidData(f"{what} holds characters that are not valid text") from None
-        # Terminal and direction controls (ESC, a right-to-left override...): see elotui/safe_text.py.
-        unsafe = unsafe_character(value, notes=notes)
-        if unsafe is not None:
-            raise InvalidData(f"{what} holds a control character ({unsafe}), which elotui refuses")
+    reason = refusal(value, what, notes=notes) if isinstance(value, str) else None
+    if reason is not None:
+        raise InvalidData(reason)
 
 
 def check_player_fields(fields: Mapping[str, Any]) -> None:

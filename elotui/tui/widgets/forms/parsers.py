@@ -10,7 +10,7 @@ from collections.abc import Callable
 from elotui import dates
 from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import InvalidInput, parse_rating
-from elotui.safe_text import unsafe_character
+from elotui.safe_text import refusal
 
 
 def parse_date(text: str) -> dt.date:
@@ -56,17 +56,13 @@ def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None
 
 
 def checked_text(what: str, *, notes: bool = False) -> Callable[[str], str]:
-    """Text as the repository stores it (its `_check_text`): only characters that can be UTF-8, and
+    """Text as the repository stores it (`repository.checks.check_text`: the same `refusal`): only characters that can be UTF-8, and
     no terminal or direction controls (a pasted ESC or right-to-left override: elotui/safe_text.py)."""
 
     def parse(text: str) -> str:
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidInput(f"{what} holds characters that are not valid text") from None
-        unsafe = unsafe_character(text, notes=notes)
-        if unsafe is not None:
-            raise InvalidInput(f"{what} holds a control character ({unsafe}), which elotui refuses")
+        reason = refusal(text, what, notes=notes)
+        if reason is not None:
+            raise InvalidInput(reason)
         return text
 
     return parse
