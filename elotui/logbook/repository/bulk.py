@@ -56,7 +56,7 @@ class BulkMethods(Store):
             return 0
         try:
             with self._writer.begin() as connection:
-                connection.exec_driver_sql(bulk_insert_sql(), rows)
+                connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
         return len(rows)
@@ -79,22 +79,22 @@ class BulkMethods(Store):
             with self._writer.begin() as connection:
                 kept = rows
                 if not keep_duplicates:
-                    kept, already = self._leave_out_existing(connection, rows)
+                    kept, already = self._leave_out_existing(connection, rows, self.dialect)
                 if kept:
-                    connection.exec_driver_sql(bulk_insert_sql(), kept)
+                    connection.exec_driver_sql(bulk_insert_sql(self.dialect), kept)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
         return ImportedGames(len(kept), dict(already))
 
     @staticmethod
     def _leave_out_existing(
-        connection: Any, rows: Sequence[Sequence[Any]]
+        connection: Any, rows: Sequence[Sequence[Any]], dialect: str
     ) -> tuple[Sequence[Sequence[Any]], Counter[int]]:
         """The rows not yet in the logbook (as a multiset), and those left out by player id."""
         already: Counter[int] = Counter()
         player_ids = {row[0] for row in rows}
         dates = [row[1] for row in rows]
-        sql = duplicate_keys_sql(player_ids, min(dates), max(dates))
+        sql = duplicate_keys_sql(player_ids, min(dates), max(dates), dialect)
         driver = connection.connection.driver_connection
         with gc_paused():
             cursor = driver.execute(sql)
@@ -138,7 +138,7 @@ class BulkMethods(Store):
                     ).scalar_one()
                     rows = [game_row(player_id, game) for game in bundle.games]
                     if rows:
-                        connection.exec_driver_sql(bulk_insert_sql(), rows)
+                        connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
                     games += len(rows)
                     if bundle.published:
                         connection.execute(
