@@ -177,15 +177,20 @@ def inspect_database(path: Path) -> DatabaseState:
         raise DatabaseRefused(f"{path} is an elotui database without a valid schema version")
     revision = revisions[0]
     refuse_unknown_revision(path, revision)
+    refuse_missing_tables(path, revision, tables)
+    return DatabaseState(path, exists=True, revision=revision)
+
+
+def refuse_missing_tables(where: LogbookAddress, revision: str, tables: set[str]) -> None:
+    """`DatabaseRefused` when the revision says current but a table is gone: reading would fail
+    half way, and "up to date" would be untrue. Check the schema, not only the revision."""
     missing = sorted(HEAD_TABLES - tables) if revision == HEAD_REVISION else []
     if missing:
-        # The revision says current but a table is gone: reading would fail half way, and
-        # "up to date" would be untrue. Check the schema, not only the revision.
+        backup = "a dump" if isinstance(where, ServerLogbook) else "a backup"
         raise DatabaseRefused(
-            f"{path} is damaged: its table{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore a backup)"
+            f"{where} is damaged: its table{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore {backup})"
         )
-    return DatabaseState(path, exists=True, revision=revision)
 
 
 def refuse_unknown_revision(where: LogbookAddress, revision: str) -> None:

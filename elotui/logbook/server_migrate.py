@@ -29,9 +29,10 @@ from elotui.logbook.migrate import (
     alembic_config,
     no_logbook_yet,
     one_line,
+    refuse_missing_tables,
     refuse_unknown_revision,
 )
-from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION, HEAD_TABLES
+from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -63,12 +64,7 @@ def _revision_on_server(connection: Connection, logbook: ServerLogbook) -> str |
         raise DatabaseRefused(f"{logbook} is an elotui logbook without a valid schema version")
     revision = revisions[0]
     refuse_unknown_revision(logbook, revision)
-    missing = sorted(HEAD_TABLES - tables) if revision == HEAD_REVISION else []
-    if missing:
-        raise DatabaseRefused(
-            f"{logbook} is damaged: the table{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore a dump)"
-        )
+    refuse_missing_tables(logbook, revision, tables)
     return revision
 
 

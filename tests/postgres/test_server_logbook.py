@@ -151,3 +151,11 @@ def test_reading_an_empty_database_creates_nothing(server_url: str) -> None:
         server_url,
         "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
     ) == [(0,)]
+
+
+def test_a_current_schema_with_a_table_missing_is_refused(server_url: str) -> None:
+    migrate.upgrade_database(resolve_db_path(server_url))
+    _sql(server_url, "DROP TABLE published_rating")
+    code, _, err = run_cli("player", "list", "--db", server_url)
+    assert code == 2
+    assert "is damaged: its table published_rating is missing (restore a dump)" in err, err
