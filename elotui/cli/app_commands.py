@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.bulk import pause_for_start_up
@@ -52,7 +53,7 @@ def _report_upgrade(repository: Repository) -> None:
     # Before the app starts, so it stays readable in the terminal once the app has quit.
     print(
         f"elotui: migrated {upgrade.path} from schema {upgrade.from_revision} to "
-        f"{upgrade.to_revision} (backup: {upgrade.backup})",
+        f"{upgrade.to_revision} ({upgrade.backup_note})",
         file=sys.stderr,
     )
 
@@ -64,7 +65,10 @@ def open_app(args: argparse.Namespace) -> int:
     path = None if demo else db_path(args)
 
     repository: Repository | None = None
-    if start_mode == "history" or (path is not None and not ready_as_is(path)):
+    # A logbook on a server is always opened here (the quick look of `ready_as_is` is for files).
+    if start_mode == "history" or (
+        path is not None and (not isinstance(path, Path) or not ready_as_is(path))
+    ):
         # Migrates with a backup; a refusal is a DatabaseRefused (an ElotuiError). The history only reads: it creates no
         # logbook (the calculator's app does, for the players it may add).
         repository = open_repository(args, create=start_mode != "history")
@@ -83,7 +87,7 @@ def open_app(args: argparse.Namespace) -> int:
         settings = AppSettings(
             start_mode=start_mode,
             demo=demo,
-            db_path=path,
+            db_path=path if isinstance(path, Path) else None,
             extra={"player": player} if player else {},
             collector_paused=True,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.cli.common import add_command, print_json
@@ -30,7 +31,8 @@ def register(sub: SubParsers) -> None:
 def db_path_command(args: argparse.Namespace) -> int:
     path = db_path(args)
     if wants_json(args):
-        print_json({"path": str(path), "exists": path.exists()})
+        exists = path.exists() if isinstance(path, Path) else None  # a server is not contacted
+        print_json({"path": str(path), "exists": exists})
     else:
         print(path)
     return 0
@@ -58,6 +60,6 @@ def db_upgrade_command(args: argparse.Namespace) -> int:
     else:
         print(
             f"migrated {path} from schema {result.from_revision} to {result.to_revision} "
-            f"(backup: {result.backup})"
+            f"({result.backup_note})"
         )
     return 0

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
-from elotui.logbook.paths import resolve_db_path
+from elotui.logbook.paths import LogbookAddress, resolve_db_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
     from elotui.logbook.repository import PlayerRecord, Repository
@@ -39,8 +39,9 @@ def wants_json(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "json", False))
 
 
-def db_path(args: argparse.Namespace) -> Path:
-    """The database file the arguments name; a URL, `:memory:` or `~nosuchuser` is `BadDatabasePath`."""
+def db_path(args: argparse.Namespace) -> LogbookAddress:
+    """The logbook the arguments name (a file, or a `postgresql://` database); another URL,
+    `:memory:` or `~nosuchuser` is `BadDatabasePath`."""
     return resolve_db_path(getattr(args, "db", None))
 
 

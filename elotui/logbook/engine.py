@@ -1,4 +1,5 @@
-"""The one place an SQLAlchemy engine for a logbook file is made.
+"""The one place an SQLAlchemy engine for a logbook is made: a file (`make_engine`), or a PostgreSQL
+database (`make_server_engine`, see the end of this docstring).
 
 Each connection of *our* engine (and only ours: the listeners are on the engine, not global) gets:
 - `foreign_keys=ON` so a game cannot lose its player (off only for migrations, see `make_engine`);
@@ -16,6 +17,11 @@ Two elotui processes writing at once: the second one's `BEGIN IMMEDIATE` waits u
 the first to commit. If it has to wait at all, the hook set with `set_wait_notice` is called once first
 (the CLI prints "waiting for another elotui..." on stderr); if the wait times out, the write fails with
 SQLite's "database is locked", which `describe_sqlite_error` turns into one line a user can act on.
+
+On a server (psycopg 3, the optional extra `elotui[postgres]`) the server itself does what the pragmas
+do here (foreign keys, concurrent writers, durability); each connection asks for ISO dates, so a
+date read as text is `YYYY-MM-DD` whatever the server's `DateStyle`. The driver reads a password
+missing from the URL from `PGPASSWORD` or `~/.pgpass` itself.
 """
 
 from __future__ import annotations
@@ -24,12 +30,28 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.pool import NullPool
 
+from elotui.errors import LogbookRefused
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from elotui.logbook.paths import ServerLogbook
+
+# How long to wait for a server that does not answer before saying so (seconds).
+CONNECT_TIMEOUT_S = 10
+DRIVER_MISSING = (
+    "a PostgreSQL logbook needs the psycopg driver, which is not installed: "
+    "pip install 'elotui[postgres]'"
+)
+
+
+class DriverMissing(LogbookRefused):
+    """psycopg (the optional extra `elotui[postgres]`) is not installed; `str()` says how to get it."""
+
 
 # Page cache per connection (grows only as used): bulk imports update the game index in memory
 # instead of re-reading pages; changes nothing about durability.
@@ -120,3 +142,17 @@ def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE")  # waits up to BUSY_TIMEOUT_MS
 
     return engine
+
+
+def make_server_engine(logbook: ServerLogbook) -> Engine:
+    """An engine on the PostgreSQL database of `logbook`, or `DriverMissing` (one line naming the extra)."""
+    import importlib.util
+
+    if importlib.util.find_spec("psycopg") is None:
+        raise DriverMissing(DRIVER_MISSING)
+    # NullPool, as for a file: nothing stays connected between a command's uses of the database.
+    return create_engine(
+        logbook.url,
+        poolclass=NullPool,
+        connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "options": "-c datestyle=ISO,YMD"},
+    )

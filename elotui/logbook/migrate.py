@@ -45,6 +45,8 @@ from elotui.logbook.database_file import NoLogbookYet as NoLogbookYet  # re-expo
 from elotui.logbook.engine import describe_sqlite_error, make_engine
 from elotui.logbook.paths import (
     BadDatabasePath,
+    LogbookAddress,
+    ServerLogbook,
     create_private_file,
     data_dir,
     ensure_parent,
@@ -65,9 +67,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DatabaseState:
-    """What a logbook file is, read without changing it."""
+    """What a logbook (a file, or a database on a server) is, read without changing it."""
 
-    path: Path
+    path: LogbookAddress
     # a file with tables in it (else it is new: missing, empty, or an empty SQLite file)
     exists: bool
     revision: str | None  # its Alembic revision (None when new)
@@ -79,15 +81,22 @@ class DatabaseState:
 
 @dataclass(frozen=True)
 class UpgradeResult:
-    path: Path
+    path: LogbookAddress
     created: bool  # the schema was created from nothing
     from_revision: str | None
     to_revision: str
-    backup: Path | None  # the copy made before migrating an existing file
+    backup: Path | None  # the copy made before migrating an existing file (never on a server)
 
     @property
     def changed(self) -> bool:
         return self.from_revision != self.to_revision
+
+    @property
+    def backup_note(self) -> str:
+        """Where the copy made before migrating is, in words (on a server: whose a copy is to take)."""
+        if isinstance(self.path, ServerLogbook):
+            return "no backup made on a server: a pg_dump before upgrading is yours to take"
+        return f"backup: {self.backup}"
 
 
 def migrations_dir() -> Path:
@@ -167,25 +176,37 @@ def inspect_database(path: Path) -> DatabaseState:
     if len(revisions) != 1:
         raise DatabaseRefused(f"{path} is an elotui database without a valid schema version")
     revision = revisions[0]
-    if revision != HEAD_REVISION and revision not in known_revisions():
-        if not _is_newer(revision):
-            raise DatabaseRefused(
-                f"{path} has a schema version no elotui ever wrote ({revision!r}); the file may "
-                "be damaged (restore a backup)"
-            )
-        raise DatabaseRefused(
-            f"{path} was written by a newer elotui (schema {revision}; this elotui knows up to "
-            f"{HEAD_REVISION}): upgrade elotui to open it"
-        )
+    refuse_unknown_revision(path, revision)
+    refuse_missing_tables(path, revision, tables)
+    return DatabaseState(path, exists=True, revision=revision)
+
+
+def refuse_missing_tables(where: LogbookAddress, revision: str, tables: set[str]) -> None:
+    """`DatabaseRefused` when the revision says current but a table is gone: reading would fail
+    half way, and "up to date" would be untrue. Check the schema, not only the revision."""
     missing = sorted(HEAD_TABLES - tables) if revision == HEAD_REVISION else []
     if missing:
-        # The revision says current but a table is gone: reading would fail half way, and
-        # "up to date" would be untrue. Check the schema, not only the revision.
+        backup = "a dump" if isinstance(where, ServerLogbook) else "a backup"
         raise DatabaseRefused(
-            f"{path} is damaged: its table{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore a backup)"
+            f"{where} is damaged: its table{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore {backup})"
         )
-    return DatabaseState(path, exists=True, revision=revision)
+
+
+def refuse_unknown_revision(where: LogbookAddress, revision: str) -> None:
+    """`DatabaseRefused` for a revision this elotui cannot open: a newer one, or one no elotui wrote."""
+    if revision == HEAD_REVISION or revision in known_revisions():
+        return
+    if not _is_newer(revision):
+        raise DatabaseRefused(
+            f"{where} has a schema version no elotui ever wrote ({revision!r}); the "
+            f"{'database' if isinstance(where, ServerLogbook) else 'file'} may be damaged "
+            "(restore a backup)"
+        )
+    raise DatabaseRefused(
+        f"{where} was written by a newer elotui (schema {revision}; this elotui knows up to "
+        f"{HEAD_REVISION}): upgrade elotui to open it"
+    )
 
 
 def _is_newer(revision: str) -> bool:
@@ -195,7 +216,7 @@ def _is_newer(revision: str) -> bool:
     return number.isdigit() and number > HEAD_REVISION
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
     """An error as one line: the driver's own message for a database error, never SQLAlchemy's SQL."""
     original = getattr(error, "orig", None)
     message = str(original if original is not None else error).strip()
@@ -262,15 +283,15 @@ def _upgrade_in_place(path: Path) -> tuple[str | None, Path | None]:
                     restore_backup(backup, path)
                 except (sqlite3.Error, OSError) as failed:
                     raise DatabaseRefused(
-                        f"migrating {path} failed ({_one_line(error)}) and restoring it failed "
-                        f"({_one_line(failed)}); the backup is {backup}"
+                        f"migrating {path} failed ({one_line(error)}) and restoring it failed "
+                        f"({one_line(failed)}); the backup is {backup}"
                     ) from error
             if isinstance(error, DatabaseRefused | KeyboardInterrupt | SystemExit):
                 raise
             if isinstance(error, Exception):
                 kept = f"; nothing changed (a backup is in {backup})" if backup else ""
                 raise DatabaseRefused(
-                    f"migrating {path} failed: {_one_line(error)}{kept}"
+                    f"migrating {path} failed: {one_line(error)}{kept}"
                 ) from error
             raise
     finally:
@@ -326,18 +347,27 @@ def _prepare_folder_and_file(path: Path) -> None:
             raise DatabaseRefused(f"cannot create {path}: {error.strerror or error}") from None
 
 
-def upgrade_database(path: Path, *, create: bool = True) -> UpgradeResult:
-    """Make `path` a logbook at the current schema (see the module docstring).
+def no_logbook_yet(where: LogbookAddress) -> NoLogbookYet:
+    return NoLogbookYet(
+        f"there is no logbook at {where} yet (nothing to read); start one with: "
+        "elotui player add NAME"
+    )
+
+
+def upgrade_database(path: LogbookAddress, *, create: bool = True) -> UpgradeResult:
+    """Make `path` a logbook at the current schema (see the module docstring; a database on a
+    server: `server_migrate`).
 
     `create=False` (the commands that only read): where there is no logbook yet, raise `NoLogbookYet`
     and create nothing, neither a file nor a folder.
     """
+    if isinstance(path, ServerLogbook):
+        from elotui.logbook.server_migrate import upgrade_server
+
+        return upgrade_server(path, create=create)
     state = inspect_database(path)
     if not create and not state.exists:
-        raise NoLogbookYet(
-            f"there is no logbook at {path} yet (nothing to read); start one with: "
-            "elotui player add NAME"
-        )
+        raise no_logbook_yet(path)
     _prepare_folder_and_file(path)
     if state.current:
         return UpgradeResult(path, False, state.revision, HEAD_REVISION, None)
@@ -345,14 +375,19 @@ def upgrade_database(path: Path, *, create: bool = True) -> UpgradeResult:
     return UpgradeResult(path, found is None, found, HEAD_REVISION, backup)
 
 
-def downgrade_database(path: Path, revision: str) -> None:
+def downgrade_database(path: LogbookAddress, revision: str) -> None:
     """Migrate down to `revision` ("base" removes everything). For developers and tests.
 
     A downgrade that would lose data refuses (0002 → 0001 while rapid or blitz rows or pinned periods
     exist): `DatabaseRefused` with the script's reason, in one transaction rolled back, nothing changed.
     """
+    if isinstance(path, ServerLogbook):
+        from elotui.logbook.server_migrate import downgrade_server
+
+        downgrade_server(path, revision)
+        return
     inspect_database(path)
     try:
         _run_alembic(path, "downgrade", revision)
     except Exception as error:
-        raise DatabaseRefused(f"migrating {path} down failed: {_one_line(error)}") from error
+        raise DatabaseRefused(f"migrating {path} down failed: {one_line(error)}") from error

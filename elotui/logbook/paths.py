@@ -5,9 +5,12 @@ platform's user data folder (tests point it into a temporary folder so they neve
 Nothing here runs at import time; `ensure_parent` creates the data folder on first use. A folder named
 by `--db` or `$ELOTUI_DB` must exist already: a typo there is refused, not turned into new folders.
 
-A database path is a file path, never a URL: a value that looks like one (`postgresql://...`) and
-SQLite's `:memory:` are refused with one line (`BadDatabasePath`), and the engine is given the exact
-file name (`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters.
+A database is a file path, or the URL of a PostgreSQL database (`postgresql://user@host/dbname`, a club's
+shared logbook: `ServerLogbook`). Any other URL (`sqlite:///...`, `mysql://...`) and SQLite's `:memory:`
+are refused with one line (`BadDatabasePath`); a file path is given to the engine as the exact file name
+(`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters. A server URL's password is
+never shown: `str(ServerLogbook)` hides it (the password may also come from `PGPASSWORD` or `~/.pgpass`,
+which the driver reads itself).
 
 Only a regular file is opened or replaced (`kind_of_path`, `write_whole` in `files`): a FIFO, a device,
 a folder, a socket or a dangling symbolic link is refused before anything opens it.
@@ -28,12 +31,16 @@ import io
 import os
 import re
 import stat
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 import platformdirs
 
 from elotui.errors import BadValue, FileUnusable
+
+if TYPE_CHECKING:  # SQLAlchemy is loaded only when a server URL is given (not for `calc`)
+    from sqlalchemy import URL
 
 APP_NAME = "elotui"
 DB_FILENAME = "elotui.db"
@@ -47,6 +54,10 @@ PRIVATE_FILE_MODE = 0o600
 # `scheme://`: what a database URL starts with (RFC 3986 scheme), never a file elotui should create.
 _URL_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 MEMORY_DATABASE = ":memory:"
+_PASSWORD_IN_URL = re.compile(r"(://[^/:@]*):[^/@]*@")
+# The schemes of a PostgreSQL URL (libpq takes both spellings; the last is SQLAlchemy's own with the driver).
+SERVER_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+SERVER_DRIVER = "postgresql+psycopg"  # psycopg 3, the optional extra `elotui[postgres]`
 
 
 class UnreadableFile(FileUnusable):
@@ -61,6 +72,58 @@ class BadDatabasePath(BadValue):
     """A `--db`, `$ELOTUI_DB` or `$ELOTUI_HOME` value that is not a usable file path; `str()` says why."""
 
 
+@dataclass(frozen=True)
+class ServerLogbook:
+    """A logbook in a PostgreSQL database. `str()` is its URL with the password hidden."""
+
+    url: URL  # with the driver: postgresql+psycopg://user[:password]@host/dbname[?...]
+
+    def __str__(self) -> str:
+        shown = self.url.set(drivername="postgresql")
+        return shown.render_as_string(hide_password=True)
+
+
+# Where a logbook is: a file, or a database on a server.
+LogbookAddress: TypeAlias = "Path | ServerLogbook"
+
+
+def server_logbook(text: str, source: str) -> ServerLogbook:
+    """The `postgresql://` URL `text` as a `ServerLogbook`, or `BadDatabasePath` naming `source`."""
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(text)
+        url.port  # noqa: B018  (a port that is not a number fails here, not at connect time)
+    except (ArgumentError, ValueError):
+        raise BadDatabasePath(
+            f"{source} is not a usable PostgreSQL URL (postgresql://USER@HOST/DBNAME)"
+        ) from None
+    if url.drivername not in SERVER_SCHEMES:
+        raise BadDatabasePath(f"{source}: the driver {url.drivername!r} is not psycopg")
+    url = url.set(drivername=SERVER_DRIVER)
+    if not url.database:
+        shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
+        raise BadDatabasePath(
+            f"{source} {shown!r} names no database; give one: postgresql://USER@HOST/DBNAME"
+        )
+    return ServerLogbook(url)
+
+
+def _without_password(url: str) -> str:
+    """A URL as text with the password of its `user:password@` part shown as `***`."""
+    return _PASSWORD_IN_URL.sub(r"\1:***@", url, count=1)
+
+
+def checked_address(value: str | os.PathLike[str], source: str) -> LogbookAddress:
+    """`value` as a file path (see `checked_path`) or, for a `postgresql://` URL, a `ServerLogbook`."""
+    text = os.fspath(value)
+    scheme = _URL_START.match(text)
+    if scheme and scheme.group(0)[:-3].lower() in SERVER_SCHEMES:
+        return server_logbook(text, source)
+    return checked_path(text, source)
+
+
 def checked_path(value: str | os.PathLike[str], source: str) -> Path:
     """`value` as a file path (`~` expanded), or `BadDatabasePath` naming `source` ("--db", ...)."""
     text = os.fspath(value)
@@ -70,8 +133,8 @@ def checked_path(value: str | os.PathLike[str], source: str) -> Path:
         raise BadDatabasePath(f"{source} {text!r} contains a NUL character")
     if _URL_START.match(text):
         raise BadDatabasePath(
-            f"{source} {text!r} looks like a database URL; elotui takes the path of a logbook file "
-            "(database servers are not supported yet)"
+            f"{source} {_without_password(text)!r} is a database URL elotui cannot use; give the "
+            "path of a logbook file or a PostgreSQL URL (postgresql://USER@HOST/DBNAME)"
         )
     if text == MEMORY_DATABASE:
         raise BadDatabasePath(
@@ -98,13 +161,14 @@ def default_db_path() -> Path:
     return data_dir() / DB_FILENAME
 
 
-def resolve_db_path(cli_value: str | os.PathLike[str] | None = None) -> Path:
-    """The database file to use; the file need not exist yet. Raises `BadDatabasePath`."""
+def resolve_db_path(cli_value: str | os.PathLike[str] | None = None) -> LogbookAddress:
+    """The logbook to use (a file need not exist yet; a server is not contacted). Raises
+    `BadDatabasePath`."""
     if cli_value is not None:
-        return checked_path(cli_value, "--db")
+        return checked_address(cli_value, "--db")
     from_env = os.environ.get(DB_ENV)
     if from_env:
-        return checked_path(from_env, f"${DB_ENV}")
+        return checked_address(from_env, f"${DB_ENV}")
     return default_db_path()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from elotui.logbook.paths import LogbookAddress
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
     STANDARD,
@@ -37,9 +38,10 @@ _PUBLISHED_SQL = (
 )
 
 
-def open_reader(path: Path) -> LogbookReader | None:
-    """A read-only view of the logbook at `path`, or None when it is not simply readable now."""
-    if not path.is_file():
+def open_reader(path: LogbookAddress) -> LogbookReader | None:
+    """A read-only view of the logbook at `path`, or None when it is not simply readable now (a
+    logbook on a server is read through the repository)."""
+    if not isinstance(path, Path) or not path.is_file():
         return None
     try:
         connection = looking_connection(path)

@@ -23,8 +23,26 @@ depends_on: str | Sequence[str] | None = None
 APPLICATION_ID = 0x454C4F54
 
 
+def _on_sqlite() -> bool:
+    return bool(op.get_context().dialect.name == "sqlite")
+
+
+def _bool_check(column: str) -> str:
+    # SQLite stores a boolean as 0/1 and takes any integer; PostgreSQL has a real boolean type (the
+    # check then says the same thing in its words).
+    return f"{column} IN (0, 1)" if _on_sqlite() else f"{column} IN (false, true)"
+
+
+def _month_condition(column: str) -> str:
+    """`column` is `YYYY-MM` text (year 1000-2999, month 01-12): SQLite's GLOB, a regex elsewhere."""
+    if _on_sqlite():
+        return f"{column} GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr({column}, 6, 2) BETWEEN '01' AND '12'"
+    return f"{column} ~ '^[12][0-9][0-9][0-9]-(0[1-9]|1[0-2])$'"
+
+
 def upgrade() -> None:
-    op.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    if _on_sqlite():  # marks the file as an elotui logbook (a server database has no such mark)
+        op.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     op.create_table(
         "player",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -48,7 +66,7 @@ def upgrade() -> None:
         ),
         sa.CheckConstraint("games_before >= 0", name=op.f("ck_player_games_before_not_negative")),
         sa.CheckConstraint("length(trim(name)) > 0", name=op.f("ck_player_name_not_empty")),
-        sa.CheckConstraint("reached_2400 IN (0, 1)", name=op.f("ck_player_reached_2400_bool")),
+        sa.CheckConstraint(_bool_check("reached_2400"), name=op.f("ck_player_reached_2400_bool")),
         sa.CheckConstraint(
             "start_rating IS NULL OR (start_rating BETWEEN 100 AND 3500)",
             name=op.f("ck_player_start_rating_range"),
@@ -82,7 +100,7 @@ def upgrade() -> None:
             "own_rating IS NULL OR (own_rating BETWEEN 100 AND 3500)",
             name=op.f("ck_game_own_rating_range"),
         ),
-        sa.CheckConstraint("rated IN (0, 1)", name=op.f("ck_game_rated_bool")),
+        sa.CheckConstraint(_bool_check("rated"), name=op.f("ck_game_rated_bool")),
         sa.CheckConstraint("score_halves IN (0, 1, 2)", name=op.f("ck_game_score_halves")),
         sa.ForeignKeyConstraint(
             ["player_id"], ["player.id"], name=op.f("fk_game_player_id_player"), ondelete="CASCADE"
@@ -99,8 +117,7 @@ def upgrade() -> None:
         sa.Column("month", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("rating", sa.Integer(), nullable=False),
         sa.CheckConstraint(
-            "month GLOB '[12][0-9][0-9][0-9]-[01][0-9]' AND substr(month, 6, 2) BETWEEN '01' AND '12'",
-            name=op.f("ck_published_rating_month_format"),
+            _month_condition("month"), name=op.f("ck_published_rating_month_format")
         ),
         sa.CheckConstraint(
             "rating BETWEEN 100 AND 3500", name=op.f("ck_published_rating_rating_range")
@@ -117,7 +134,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.execute("PRAGMA application_id = 0")
+    if _on_sqlite():
+        op.execute("PRAGMA application_id = 0")
     op.drop_table("published_rating")
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.drop_index("ix_game_player_id_date")

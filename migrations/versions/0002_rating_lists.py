@@ -31,10 +31,16 @@ depends_on: str | Sequence[str] | None = None
 
 # Copied, not imported (elotui.logbook.records.RATING_LISTS), so this revision never changes with the app.
 LISTS_CHECK = "rating_list IN ('standard', 'rapid', 'blitz')"
-PERIOD_CHECK = (
-    "rated_period IS NULL OR (rated_period GLOB '[12][0-9][0-9][0-9]-[01][0-9]'"
-    " AND substr(rated_period, 6, 2) BETWEEN '01' AND '12')"
-)
+
+
+def _period_check() -> str:
+    # SQLite's GLOB; PostgreSQL has none, a regular expression says the same (YYYY-MM, month 01-12).
+    if op.get_context().dialect.name == "sqlite":
+        return (
+            "rated_period IS NULL OR (rated_period GLOB '[12][0-9][0-9][0-9]-[01][0-9]'"
+            " AND substr(rated_period, 6, 2) BETWEEN '01' AND '12')"
+        )
+    return "rated_period IS NULL OR rated_period ~ '^[12][0-9][0-9][0-9]-(0[1-9]|1[0-2])$'"
 
 
 def _list_column() -> sa.Column[str]:
@@ -53,7 +59,7 @@ def upgrade() -> None:
             sa.Column("rated_period", sqlmodel.sql.sqltypes.AutoString(), nullable=True)
         )
         batch_op.create_check_constraint(op.f("ck_game_rating_list"), LISTS_CHECK)
-        batch_op.create_check_constraint(op.f("ck_game_rated_period_format"), PERIOD_CHECK)
+        batch_op.create_check_constraint(op.f("ck_game_rated_period_format"), _period_check())
 
     with op.batch_alter_table("published_rating", schema=None) as batch_op:
         batch_op.add_column(_list_column())

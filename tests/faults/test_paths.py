@@ -71,7 +71,7 @@ def test_db_name_with_a_query_string_is_not_read_as_a_uri(
 
 
 @pytest.mark.parametrize(
-    "value", ["postgresql://user@host/elotui", "sqlite:///x.db", "file://x.db", ":memory:"]
+    "value", ["mysql://user@host/elotui", "sqlite:///x.db", "file://x.db", ":memory:"]
 )
 def test_db_url_or_memory_is_refused_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
@@ -88,7 +88,7 @@ def test_db_url_in_the_environment_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("ELOTUI_DB", "postgresql://user@host/elotui")
+    monkeypatch.setenv("ELOTUI_DB", "mysql://user@host/elotui")
     code, _, err = run_cli("player", "add", "Zoe")
     assert code == 2 and one_line_error(err) and "$ELOTUI_DB" in err, err
     assert _files(tmp_path) == set()

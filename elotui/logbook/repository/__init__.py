@@ -21,10 +21,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from elotui.logbook.engine import make_engine
+from elotui.logbook.engine import make_engine, make_server_engine
 from elotui.logbook.migrate import upgrade_database
+from elotui.logbook.paths import LogbookAddress, ServerLogbook
 from elotui.logbook.records import (
     DRAW,
     GAME_FIELDS,
@@ -106,17 +105,20 @@ __all__ = [
 
 
 class Repository(PlayerMethods, GameMethods, BulkMethods, PublishedMethods):
-    """The logbook in one SQLite file. Safe to share between threads: nothing is kept open.
+    """The logbook in one SQLite file or one PostgreSQL database. Safe to share between threads: nothing is kept open.
 
     Its methods are in this package's modules, by what they handle: `players`, `games`, `bulk` (many
     games at once), `published`; `storage` holds what they share."""
 
 
-def open_repository(path: Path, *, create: bool = True) -> Repository:
-    """Migrate `path` if needed (see `elotui.logbook.migrate`) and return its repository.
+def open_repository(path: LogbookAddress, *, create: bool = True) -> Repository:
+    """Migrate `path` (a file, or a database on a server) if needed (see `elotui.logbook.migrate`)
+    and return its repository.
 
     Raises `DatabaseRefused` (file untouched) when the file cannot be used; with `create=False`,
     `NoLogbookYet` where there is no logbook yet (nothing is created).
     """
     upgrade = upgrade_database(path, create=create)
+    if isinstance(path, ServerLogbook):
+        return Repository(make_server_engine(path), upgrade=upgrade)
     return Repository(make_engine(path), upgrade=upgrade)

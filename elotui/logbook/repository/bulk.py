@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Table, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from elotui.logbook.models import PublishedRating
@@ -23,12 +23,28 @@ from elotui.logbook.repository.checks import (
 from elotui.logbook.repository.storage import (
     DUPLICATE_KEY,
     PLAYER_TABLE,
+    SQLITE,
     Store,
     bulk_insert_sql,
     duplicate_keys_sql,
     game_row,
     published_entry,
 )
+
+# The first key of the advisory locks an import takes on a server ("IMPO"); the second is a player id.
+IMPORT_LOCK = 0x494D504F
+
+
+def lock_players(connection: Any, player_ids: Iterable[int]) -> None:
+    """On a server, hold one lock per player until the transaction ends (taken in id order, so two
+    imports cannot deadlock): two imports of the same file at once then run one after the other,
+    and the second finds the first's games already there, as under SQLite's write lock. Other
+    writers are not held up (each game entered by hand is its own row)."""
+    for player_id in sorted(player_ids):
+        connection.execute(
+            text("SELECT pg_advisory_xact_lock(:kind, :player)"),
+            {"kind": IMPORT_LOCK, "player": int(player_id)},
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,7 +72,7 @@ class BulkMethods(Store):
             return 0
         try:
             with self._writer.begin() as connection:
-                connection.exec_driver_sql(bulk_insert_sql(), rows)
+                connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
         return len(rows)
@@ -79,22 +95,24 @@ class BulkMethods(Store):
             with self._writer.begin() as connection:
                 kept = rows
                 if not keep_duplicates:
-                    kept, already = self._leave_out_existing(connection, rows)
+                    if self.dialect != SQLITE:
+                        lock_players(connection, {row[0] for row in rows})
+                    kept, already = self._leave_out_existing(connection, rows, self.dialect)
                 if kept:
-                    connection.exec_driver_sql(bulk_insert_sql(), kept)
+                    connection.exec_driver_sql(bulk_insert_sql(self.dialect), kept)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
         return ImportedGames(len(kept), dict(already))
 
     @staticmethod
     def _leave_out_existing(
-        connection: Any, rows: Sequence[Sequence[Any]]
+        connection: Any, rows: Sequence[Sequence[Any]], dialect: str
     ) -> tuple[Sequence[Sequence[Any]], Counter[int]]:
         """The rows not yet in the logbook (as a multiset), and those left out by player id."""
         already: Counter[int] = Counter()
         player_ids = {row[0] for row in rows}
         dates = [row[1] for row in rows]
-        sql = duplicate_keys_sql(player_ids, min(dates), max(dates))
+        sql = duplicate_keys_sql(player_ids, min(dates), max(dates), dialect)
         driver = connection.connection.driver_connection
         with gc_paused():
             cursor = driver.execute(sql)
@@ -138,7 +156,7 @@ class BulkMethods(Store):
                     ).scalar_one()
                     rows = [game_row(player_id, game) for game in bundle.games]
                     if rows:
-                        connection.exec_driver_sql(bulk_insert_sql(), rows)
+                        connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
                     games += len(rows)
                     if bundle.published:
                         connection.execute(

@@ -5,6 +5,7 @@ The database enforces the same (CHECK constraints, see `models`); these give the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -111,16 +112,35 @@ def check_rated_period(period: str | None) -> str | None:
 def explain(error: IntegrityError | OperationalError) -> LogbookError:
     """The database's refusal as one line a user can act on."""
     message = str(error.orig)
-    if "UNIQUE constraint failed: player.name" in message:
+    # SQLite's words, then PostgreSQL's (which name the constraint, see models.NAMING_CONVENTION).
+    if "UNIQUE constraint failed: player.name" in message or '"uq_player_name"' in message:
         return InvalidData("a player with that name already exists")
-    if "UNIQUE constraint failed: published_rating" in message:
+    if "UNIQUE constraint failed: published_rating" in message or '"uq_published_rating' in message:
         return InvalidData("that player already has a published rating for that list and month")
-    if "FOREIGN KEY constraint failed" in message:
+    if "FOREIGN KEY constraint failed" in message or "violates foreign key constraint" in message:
         return NotFound("the player does not exist (any more)")
     if "CHECK constraint failed" in message:
         name = message.rsplit(":", 1)[-1].strip()
         return InvalidData(f"the database refused a value ({name})")
+    server_check = _SERVER_CHECK.search(message)
+    if server_check:
+        return InvalidData(f"the database refused a value ({server_check.group(1)})")
+    if _is_server_error(error):
+        return LogbookError(f"the database refused the change: {_first_line(message)}")
     return LogbookError(describe_sqlite_error(message))  # busy, disk full, read-only, ...
+
+
+# PostgreSQL: 'new row for relation "game" violates check constraint "ck_game_score_halves"'.
+_SERVER_CHECK = re.compile(r'violates check constraint "(?:ck_[a-z]+?_)?([^"]+)"')
+
+
+def _is_server_error(error: IntegrityError | OperationalError) -> bool:
+    return type(error.orig).__module__.split(".")[0] == "psycopg"
+
+
+def _first_line(message: str) -> str:
+    lines = message.strip().splitlines()
+    return lines[0] if lines else "unknown error"
 
 
 def name_taken(error: InvalidData, name: str) -> InvalidData:

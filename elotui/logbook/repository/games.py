@@ -30,6 +30,7 @@ from elotui.logbook.repository.storage import (
     game_record,
     game_values,
     new_game,
+    no_limit,
     select_games_sql,
 )
 
@@ -112,8 +113,8 @@ class GameMethods(Store):
     ) -> list[GameRecord]:
         """One player's games by date (then by entry order); a page of them with `limit`/`offset`;
         those of one list with `rating_list` (None: every list)."""
-        sql = select_games_sql(newest_first, rating_list is not None)
-        page = (-1 if limit is None else limit, offset)
+        sql = select_games_sql(newest_first, rating_list is not None, self.dialect)
+        page = (no_limit(self.dialect) if limit is None else limit, offset)
         parameters = (
             (player_id, *page)
             if rating_list is None

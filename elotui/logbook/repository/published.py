@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from sqlalchemy import Table, select
+from sqlalchemy.dialects.postgresql import insert as server_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from elotui.logbook.models import PublishedRating
 from elotui.logbook.records import STANDARD, PublishedRecord, RatingList
 from elotui.logbook.repository.checks import check_month, check_rating, check_rating_list, explain
-from elotui.logbook.repository.storage import Store, list_order
+from elotui.logbook.repository.storage import SQLITE, Store, list_order
 
 
 class PublishedMethods(Store):
@@ -23,8 +24,10 @@ class PublishedMethods(Store):
         check_rating(rating, "published rating")
         check_rating_list(rating_list)
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        # Both dialects spell "insert or replace the rating" ON CONFLICT ... DO UPDATE.
+        upsert = sqlite_insert if self.dialect == SQLITE else server_insert
         statement = (
-            sqlite_insert(table)
+            upsert(table)
             .values(player_id=player_id, month=month, rating=rating, rating_list=rating_list)
             .on_conflict_do_update(
                 index_elements=["player_id", "rating_list", "month"], set_={"rating": rating}

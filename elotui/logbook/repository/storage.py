@@ -10,8 +10,22 @@ import operator
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Engine, Table, bindparam, case, func, insert, select
-from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite as sqlite_dialect
+from sqlalchemy import (
+    Boolean,
+    Engine,
+    Integer,
+    Table,
+    Text,
+    bindparam,
+    case,
+    cast,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
@@ -149,22 +163,44 @@ _GAME_SELECT_COLUMNS = (
 
 # The bulk paths build their SQL with Core once, then run it on the DBAPI cursor of an SQLAlchemy
 # connection (our pragmas, our transaction): SQLAlchemy's per-row parameter and result processing
-# would otherwise cost more than SQLite itself on 100,000 rows.
-def _compile(statement: Any) -> tuple[str, tuple[str, ...]]:
-    compiled = statement.compile(dialect=sqlite_dialect())
-    return str(compiled), tuple(compiled.positiontup or ())
+# would otherwise cost more than SQLite itself on 100,000 rows. Each SQL is made for the dialect of
+# the logbook ("sqlite" or "postgresql", `Store.dialect`), always with positional parameters.
+SQLITE = "sqlite"
+POSTGRESQL = "postgresql"
 
 
 @functools.cache
-def bulk_insert_sql() -> str:
-    sql, order = _compile(
-        insert(GAME_TABLE).values({name: bindparam(name) for name in GAME_COLUMNS})
-    )
+def _dialect(name: str) -> Dialect:
+    if name == SQLITE:
+        return SQLiteDialect_pysqlite()
+    return PGDialect_psycopg(paramstyle="format")  # type: ignore[no-untyped-call]  # `%s`: tuples
+
+
+def _compile(statement: Any, dialect: str) -> tuple[str, tuple[str, ...]]:
+    compiled = statement.compile(dialect=_dialect(dialect))
+    return str(compiled), tuple(compiled.positiontup or ())
+
+
+def _as_text(column: Any, dialect: str) -> Any:
+    """A date column as the ISO text the rows and records hold (SQLite stores it so already; the
+    server's engine asks for ISO dates, see `engine.make_server_engine`)."""
+    return column if dialect == SQLITE else cast(column, Text)
+
+
+@functools.cache
+def bulk_insert_sql(dialect: str = SQLITE) -> str:
+    values: dict[str, Any] = {name: bindparam(name) for name in GAME_COLUMNS}
+    if dialect != SQLITE:
+        # The rows hold `rated` as 0/1 (SQLite's boolean); a server's boolean column takes no integer.
+        values["rated"] = cast(cast(bindparam("rated"), Integer), Boolean)
+    sql, order = _compile(insert(GAME_TABLE).values(values), dialect)
     assert order == GAME_COLUMNS, order
     return sql
 
 
-def duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str:
+def duplicate_keys_sql(
+    player_ids: Iterable[int], first: str, last: str, dialect: str = SQLITE
+) -> str:
     """One select of the duplicate keys of these players' games from `first` to `last` (ISO dates).
 
     The values come out as the import rows hold them: dates as ISO text, `rated` 0/1, and an empty
@@ -172,7 +208,13 @@ def duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str:
     file's: games outside it cannot be the same, and the index on (player_id, date) skips them.
     """
     columns = [
-        func.nullif(GAME_TABLE.c[name], "") if name in ("opponent", "event") else GAME_TABLE.c[name]
+        func.nullif(GAME_TABLE.c[name], "")
+        if name in ("opponent", "event")
+        else _as_text(GAME_TABLE.c[name], dialect)
+        if name == "date"
+        else cast(GAME_TABLE.c[name], Integer)
+        if name == "rated" and dialect != SQLITE
+        else GAME_TABLE.c[name]
         for name in DUPLICATE_KEY_COLUMNS
     ]
     # The ids are our own integers (the player table's) and the dates checked ISO text: inline, so
@@ -181,26 +223,33 @@ def duplicate_keys_sql(player_ids: Iterable[int], first: str, last: str) -> str:
         GAME_TABLE.c.player_id.in_(sorted(map(int, player_ids))),
         GAME_TABLE.c.date.between(dt.date.fromisoformat(first), dt.date.fromisoformat(last)),
     )
-    return str(statement.compile(dialect=sqlite_dialect(), compile_kwargs={"literal_binds": True}))
+    return str(statement.compile(dialect=_dialect(dialect), compile_kwargs={"literal_binds": True}))
 
 
 @functools.cache
-def select_games_sql(newest_first: bool, one_list: bool = False) -> str:
+def select_games_sql(newest_first: bool, one_list: bool = False, dialect: str = SQLITE) -> str:
     order = (
         (GAME_TABLE.c.date.desc(), GAME_TABLE.c.id.desc())
         if newest_first
         else (GAME_TABLE.c.date, GAME_TABLE.c.id)
     )
-    statement = select(*_GAME_SELECT_COLUMNS).where(
-        GAME_TABLE.c.player_id == bindparam("player_id")
-    )
+    columns = [
+        _as_text(column, dialect) if column.name in ("date", "event_start", "event_end") else column
+        for column in _GAME_SELECT_COLUMNS
+    ]
+    statement = select(*columns).where(GAME_TABLE.c.player_id == bindparam("player_id"))
     if one_list:
         statement = statement.where(GAME_TABLE.c.rating_list == bindparam("rating_list"))
     statement = statement.order_by(*order).limit(bindparam("limit")).offset(bindparam("offset"))
-    sql, params = _compile(statement)
+    sql, params = _compile(statement, dialect)
     expected = ("player_id", "rating_list") if one_list else ("player_id",)
     assert params == (*expected, "limit", "offset"), params
     return sql
+
+
+def no_limit(dialect: str) -> int | None:
+    """The LIMIT value that means "every row": SQLite's -1, a server's NULL."""
+    return -1 if dialect == SQLITE else None
 
 
 class Store:
@@ -208,6 +257,7 @@ class Store:
 
     def __init__(self, engine: Engine, *, upgrade: UpgradeResult | None = None) -> None:
         self.engine = engine
+        self.dialect = engine.dialect.name  # SQLITE or POSTGRESQL: which SQL the fast paths run
         self._writer = engine.execution_options(immediate=True)
         self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
 

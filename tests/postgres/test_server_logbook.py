@@ -1,0 +1,161 @@
+"""A logbook on a PostgreSQL server: the URL, the driver, the migrations and their refusals."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from sqlalchemy import make_url
+
+from elotui.logbook import database_file, migrate
+from elotui.logbook.paths import BadDatabasePath, ServerLogbook, resolve_db_path
+from elotui.logbook.repository import open_repository
+from tests.conftest import run_cli
+from tests.postgres.cluster import Cluster
+
+
+@pytest.fixture
+def server_url(postgres_cluster: Cluster) -> Iterator[str]:
+    url = postgres_cluster.new_database()
+    yield url
+    postgres_cluster.drop_database(url)
+
+
+def _sql(url: str, statement: str) -> list[tuple[object, ...]]:
+    """Run `statement` on the database of `url` with psycopg itself (not through elotui)."""
+    parsed = make_url(url)
+    with psycopg.connect(
+        host=str(parsed.query["host"]), user=parsed.username, dbname=parsed.database
+    ) as connection:
+        cursor = connection.execute(statement)
+        return cursor.fetchall() if cursor.description else []
+
+
+def test_a_postgresql_url_is_a_server_logbook_with_the_psycopg_driver() -> None:
+    for given in ("postgresql://ana@db.example/club", "postgres://ana@db.example/club"):
+        logbook = resolve_db_path(given)
+        assert isinstance(logbook, ServerLogbook)
+        assert logbook.url.drivername == "postgresql+psycopg"
+        assert (logbook.url.host, logbook.url.database) == ("db.example", "club")
+
+
+def test_the_password_is_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = "postgresql://ana:s3cret-pw@db.example:5432/club"
+    assert "s3cret-pw" not in str(resolve_db_path(url))
+    code, out, err = run_cli("db", "path", "--db", url)
+    assert code == 0, err
+    assert out.strip() == "postgresql://ana:***@db.example:5432/club"
+    monkeypatch.setenv("ELOTUI_DB", url)
+    code, out, _ = run_cli("db", "path", "--json")
+    assert json.loads(out) == {"path": "postgresql://ana:***@db.example:5432/club", "exists": None}
+
+
+def test_a_url_without_a_database_or_with_a_bad_port_is_refused() -> None:
+    with pytest.raises(BadDatabasePath, match="names no database"):
+        resolve_db_path("postgresql://ana:pw@db.example")
+    with pytest.raises(BadDatabasePath, match="not a usable PostgreSQL URL") as refused:
+        resolve_db_path("postgresql://ana:pw@db.example:port/club")
+    assert "pw" not in str(refused.value)
+
+
+def test_other_urls_are_refused_without_their_password() -> None:
+    with pytest.raises(BadDatabasePath, match="cannot use") as refused:
+        resolve_db_path("mysql://ana:s3cret-pw@db.example/club")
+    assert "s3cret-pw" not in str(refused.value) and "mysql://ana:***@" in str(refused.value)
+
+
+def test_without_psycopg_one_line_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a)
+    )
+    code, out, err = run_cli("player", "list", "--db", "postgresql://ana@db.example/club")
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines() == [
+        "elotui: a PostgreSQL logbook needs the psycopg driver, which is not installed: "
+        "pip install 'elotui[postgres]'"
+    ]
+
+
+def test_a_server_that_does_not_answer_is_one_line_without_the_password(tmp_path: object) -> None:
+    url = f"postgresql://ana:s3cret-pw@/club?host={tmp_path}"  # no server listens there
+    code, _, err = run_cli("player", "add", "Ana", "--db", url)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "cannot use the logbook at" in err, err
+    assert "s3cret-pw" not in err
+
+
+def test_db_upgrade_creates_then_finds_nothing_to_do(server_url: str) -> None:
+    code, out, err = run_cli("db", "upgrade", "--db", server_url)
+    assert code == 0, err
+    assert out.startswith("created postgresql://elotui@/") and "(schema 0002)" in out
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0002",)]
+    code, out, _ = run_cli("db", "upgrade", "--db", server_url)
+    assert code == 0 and "is up to date (schema 0002)" in out
+
+
+def test_an_older_schema_is_migrated_without_a_backup_keeping_its_rows(server_url: str) -> None:
+    logbook = resolve_db_path(server_url)
+    migrate.upgrade_database(logbook)
+    migrate.downgrade_database(logbook, "0001")
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0001",)]
+    _sql(server_url, "INSERT INTO player (name) VALUES ('Ana')")
+    _sql(
+        server_url,
+        "INSERT INTO game (player_id, date, score_halves) SELECT id, '2026-01-02', 2 FROM player",
+    )
+    code, out, err = run_cli("db", "upgrade", "--db", server_url)
+    assert code == 0, err
+    assert (
+        "from schema 0001 to 0002" in out and "a pg_dump before upgrading is yours to take" in out
+    )
+    # 0002 makes every existing game a standard one (its server default).
+    assert _sql(server_url, "SELECT rating_list, score_halves FROM game") == [("standard", 2)]
+
+
+def test_a_newer_schema_is_refused_with_the_files_words_and_nothing_changes(
+    server_url: str,
+) -> None:
+    logbook = resolve_db_path(server_url)
+    migrate.upgrade_database(logbook)
+    _sql(server_url, "UPDATE alembic_version SET version_num = '0099'")
+    code, out, err = run_cli("player", "add", "Ana", "--db", server_url)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"elotui: {logbook} was written by a newer elotui (schema 0099; this elotui knows up to "
+        "0002): upgrade elotui to open it"
+    )
+    assert _sql(server_url, "SELECT count(*) FROM player") == [(0,)]
+    _sql(server_url, "UPDATE alembic_version SET version_num = 'abc'")
+    with pytest.raises(database_file.DatabaseRefused, match="no elotui ever wrote"):
+        open_repository(logbook)
+
+
+def test_another_programs_database_is_refused(server_url: str) -> None:
+    _sql(server_url, "CREATE TABLE invoices (id integer)")
+    code, _, err = run_cli("player", "add", "Ana", "--db", server_url)
+    assert code == 2 and "is not an elotui logbook" in err, err
+    assert _sql(
+        server_url,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    ) == [("invoices",)]
+
+
+def test_reading_an_empty_database_creates_nothing(server_url: str) -> None:
+    code, _, err = run_cli("replay", "--player", "Ana", "--db", server_url)
+    assert code == 2 and "there is no logbook at" in err, err
+    assert _sql(
+        server_url,
+        "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
+    ) == [(0,)]
+
+
+def test_a_current_schema_with_a_table_missing_is_refused(server_url: str) -> None:
+    migrate.upgrade_database(resolve_db_path(server_url))
+    _sql(server_url, "DROP TABLE published_rating")
+    code, _, err = run_cli("player", "list", "--db", server_url)
+    assert code == 2
+    assert "is damaged: its table published_rating is missing (restore a dump)" in err, err
