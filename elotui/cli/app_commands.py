@@ -8,8 +8,14 @@ Start-up stays fast: loading SQLAlchemy costs about as much as Textual itself, a
 no database. So when the file is already an elotui logbook at the current schema (told with `sqlite3`
 alone, `schema.ready_as_is`), or with `--demo`, the app starts at once and opens the logbook in a thread after
 the first paint (`elotui.tui.logbook_access`). Anything else (a new file, an older schema, a file that
-may be refused) goes through `open_repository` first. `elotui history` opens it first too: the history
-screen is then the first thing painted and needs the logbook anyway, and a wrong `--player` is an error.
+may be refused) goes through `open_repository` first, so today's refusals (newer, foreign, corrupt)
+still stop here with their message and migrations still print their line.
+
+`elotui history` starts the same way: on a logbook ready as it is, a plain `sqlite3` reader checks
+`--player` (a wrong one is an error before the app starts) and gives the first page, painted before
+SQLAlchemy is loaded; the repository opens in a thread after the first frame. `--demo` (without
+`--player`) builds its throwaway logbook in that thread too, so its Alembic run comes after the first
+paint. A wrong `--player` with `--demo` is told before the app starts, so that one builds it first.
 
 Textual is imported inside `open_app` only, so the calc commands start without it.
 """
@@ -28,7 +34,10 @@ from elotui.cli.logbook_commands import db_path, find_player, open_repository
 from elotui.logbook.schema import ready_as_is
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from elotui.logbook.repository import Repository
+    from elotui.tui.logbook_access import Logbook
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,26 +67,50 @@ def _report_upgrade(repository: Repository) -> None:
     )
 
 
+def _history_logbook(path: Path | None, *, demo: bool, player: str | None) -> Logbook:
+    """The history's logbook, opened after the first frame (see the module's docstring): the demo,
+    or the file at `path`, with a reader for its first page."""
+    from elotui.logbook.reader import open_reader
+    from elotui.tui.logbook_access import Logbook, open_file
+
+    if path is None:
+        logbook = Logbook.for_app(None, demo=demo)
+    else:
+        # None if the file changed since `ready_as_is` a moment ago: the repository then says why.
+        reader = open_reader(path)
+        logbook = Logbook(opener=open_file(path), description=str(path), reader=reader)
+        if player and reader is not None:
+            try:
+                reader.find_player(player)
+            except BaseException:
+                logbook.close()
+                raise
+    logbook.hold_until_first_frame()
+    return logbook
+
+
 def open_app(args: argparse.Namespace) -> int:
     start_mode = getattr(args, "start_mode", None) or "calculator"
     demo = bool(getattr(args, "demo", False))
     player = getattr(args, "player", None)
     path = None if demo else db_path(args)
 
-    repository: Repository | None = None
+    repository: Repository | Logbook | None = None
     # A logbook on a server is always opened here (the quick look of `ready_as_is` is for files).
-    if start_mode == "history" or (
-        path is not None and (not isinstance(path, Path) or not ready_as_is(path))
-    ):
+    file_ready = path if isinstance(path, Path) and ready_as_is(path) else None
+    if start_mode == "history" and (file_ready is not None or (demo and not player)):
+        repository = _history_logbook(file_ready, demo=demo, player=player)
+    elif start_mode == "history" or (path is not None and file_ready is None):
         # Migrates with a backup; a refusal is a DatabaseRefused (an ElotuiError). The history only reads: it creates no
         # logbook (the calculator's app does, for the players it may add).
-        repository = open_repository(args, create=start_mode != "history")
-        _report_upgrade(repository)
+        opened = open_repository(args, create=start_mode != "history")
+        repository = opened
+        _report_upgrade(opened)
         if player:
             try:
-                find_player(repository, player)
+                find_player(opened, player)
             except BaseException:
-                repository.close()
+                opened.close()
                 raise
 
     pause_for_start_up()  # the app calls `start_up_done` once its first screen is built

@@ -101,11 +101,12 @@ def export_file(args: argparse.Namespace) -> int:
     repository = open_repository(args, create=False)
     players = [find_player(repository, args.player)] if args.player else repository.list_players()
     fmt = args.format or ("json" if wants_json(args) and to_stdout else "csv")
-    text, count = files.export_text(repository, players, fmt, args.rating_list)
+    # Written as it is read (memory stays flat with the logbook's size); a file all or nothing.
     if to_stdout:
-        sys.stdout.write(text)
+        files.export_to(repository, sys.stdout, players, fmt, args.rating_list)
         return 0
-    files.write_whole(output, text)
+    with files.whole_file(output) as handle:
+        count = files.export_to(repository, handle, players, fmt, args.rating_list)
     if wants_json(args):
         print_json({"file": str(output), "format": fmt, "games": count, "players": len(players)})
     else:

@@ -32,7 +32,7 @@ import csv
 import io
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -52,6 +52,7 @@ from elotui.logbook.import_report import ImportFailed as ImportFailed  # re-expo
 from elotui.logbook.import_report import ImportSummary as ImportSummary  # and tests' home of them
 from elotui.logbook.import_report import imported_summary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.records import GameRecord, records_from_rows
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
@@ -62,6 +63,8 @@ from elotui.logbook.repository import (
     Repository,
     gc_paused,
 )
+from elotui.logbook.repository.checks import check_rating_list
+from elotui.logbook.repository.storage import select_games_sql
 from elotui.rating.calendar import checked_month
 from elotui.rating.result import Result
 from elotui.safe_text import shown, unsafe_character
@@ -322,6 +325,32 @@ def import_csv(
     return imported_summary(label, result, per_player, player_ids, skipped)
 
 
+EXPORT_BATCH = 1000  # rows fetched at a time by an export
+
+
+def games_oldest_first(
+    repository: Repository, player_id: int, rating_list: RatingList | None = None
+) -> Iterator[GameRecord]:
+    """A player's games by date (then entry order), as `list_games(newest_first=False)` gives them,
+    but read a batch at a time from one query: an export holds one batch, not the logbook, and still
+    sees one consistent logbook (a single SQLite statement reads one snapshot)."""
+    sql = select_games_sql(False, rating_list is not None)
+    page = (-1, 0)  # no limit, no offset
+    parameters = (
+        (player_id, *page)
+        if rating_list is None
+        else (player_id, check_rating_list(rating_list), *page)
+    )
+    with repository.engine.connect() as connection:
+        driver = connection.connection.driver_connection
+        cursor = driver.execute(sql, parameters)  # type: ignore[union-attr]
+        try:
+            while rows := cursor.fetchmany(EXPORT_BATCH):
+                yield from records_from_rows(rows)
+        finally:
+            cursor.close()
+
+
 def export_csv(
     repository: Repository,
     out: TextIO,
@@ -329,7 +358,7 @@ def export_csv(
     rating_list: RatingList | None = None,
 ) -> int:
     """Write the games of `players` (oldest first, player by player), those of one list with
-    `rating_list` (None: every list); returns the rows written."""
+    `rating_list` (None: every list), as they are read; returns the rows written."""
     writer = csv.writer(out, lineterminator="\n")
     # A spreadsheet that splits on `;` (or a tab) would start a new cell inside `Ana;=cmd|...`: a row
     # with such a text cell is written with every cell quoted, which those spreadsheets honour too.
@@ -338,7 +367,7 @@ def export_csv(
     count = 0
     for player in players:
         name = escape_cell(player.name)
-        for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list):
+        for game in games_oldest_first(repository, player.id, rating_list):
             opponent, event = escape_cell(game.opponent or ""), escape_cell(game.event or "")
             risky = any(mark in text for text in (name, opponent, event) for mark in SPLITTERS)
             (quoting_writer if risky else writer).writerow(

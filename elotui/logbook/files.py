@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from elotui.errors import FileUnusable
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from elotui.logbook.import_report import ImportSummary
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
@@ -70,36 +71,47 @@ def import_file(
     raise FileRefused(f"{path}: import reads .csv, .pgn or .json files")
 
 
+def export_to(
+    repository: Repository,
+    out: TextIO,
+    players: list[PlayerRecord],
+    fmt: str,
+    rating_list: RatingList | None = None,
+) -> int:
+    """Write the players' games as CSV (`fmt` "csv") or the whole elotui JSON document to `out` as
+    they are read (memory stays flat with the logbook's size); returns how many games. Only one
+    list's games (and published ratings) with `rating_list`."""
+    if fmt == "csv":
+        from elotui.logbook.csv_io import export_csv
+
+        return export_csv(repository, out, players, rating_list)
+    from elotui.logbook.json_io import write_document
+
+    return write_document(repository, out, players, rating_list)
+
+
 def export_text(
     repository: Repository,
     players: list[PlayerRecord],
     fmt: str,
     rating_list: RatingList | None = None,
 ) -> tuple[str, int]:
-    """The players' games as CSV (`fmt` "csv") or the whole elotui JSON document, and how many;
-    only one list's games (and published ratings) with `rating_list`."""
+    """What `export_to` writes, as one text, and how many games."""
     buffer = io.StringIO()
-    if fmt == "csv":
-        from elotui.logbook.csv_io import export_csv
-
-        count = export_csv(repository, buffer, players, rating_list)
-    else:
-        from elotui.logbook.json_io import export_document
-
-        document = export_document(repository, players, rating_list)
-        count = sum(len(player["games"]) for player in document["players"])
-        json.dump(document, buffer, indent=2, ensure_ascii=False)
-        buffer.write("\n")
-        from elotui.safe_text import json_escaped
-
-        # The same document, with C1 controls and direction overrides as \u escapes (a terminal
-        # showing `export -o -` acts on none of them).
-        return json_escaped(buffer.getvalue()), count
+    count = export_to(repository, buffer, players, fmt, rating_list)
     return buffer.getvalue(), count
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file renamed into place: never half a file.
+    """Write `text` to `path` through a temporary file renamed into place (`whole_file`)."""
+    with whole_file(path) as handle:
+        handle.write(text)
+
+
+@contextlib.contextmanager
+def whole_file(path: Path) -> Iterator[TextIO]:
+    """A file to write `path` into, renamed into place once the block ends: never half a file (an
+    error in the block, or in the writing, removes it and leaves `path` as it was).
 
     Only a regular file is replaced: a FIFO, a device, a folder or a dangling link is refused (a
     device would otherwise become a plain file). The temporary file is made by `mkstemp` in the same
@@ -127,9 +139,13 @@ def write_whole(path: Path, text: str) -> None:
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             os.fchmod(handle.fileno(), mode)
-            handle.write(text)
+            yield handle
         os.replace(partial, path)
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(partial)
         raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise

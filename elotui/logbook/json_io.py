@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from elotui.dates import BadDate, parse_date
+from elotui.json_stream import streamed_json
+from elotui.logbook.csv_io import games_oldest_first
 from elotui.logbook.import_report import ImportFailed, ImportSummary
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.records import GameRecord
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
     RATING_LISTS,
@@ -46,6 +49,7 @@ from elotui.logbook.repository import (
 )
 from elotui.rating.calendar import checked_month
 from elotui.rating.result import Result
+from elotui.safe_text import json_escaped
 
 FORMAT_NAME = "elotui-logbook"
 FORMAT_VERSION = 1
@@ -55,35 +59,47 @@ def _date_text(day: dt.date | None) -> str | None:
     return day.isoformat() if day else None
 
 
+def game_entry(game: GameRecord) -> dict[str, Any]:
+    """A game as the document holds it."""
+    return {
+        "id": game.id,
+        "date": game.date.isoformat(),
+        "opponent": game.opponent,
+        "opponent_rating": game.opponent_rating,
+        "result": Result.from_halves(game.score_halves).points,
+        "score": float(game.score),
+        "event": game.event,
+        "event_start": _date_text(game.event_start),
+        "event_end": _date_text(game.event_end),
+        "own_rating": game.own_rating,
+        "rated": game.rated,
+        "notes": game.notes,
+        "list": game.rating_list,
+        "rated_period": game.rated_period,
+    }
+
+
 def player_document(
     repository: Repository, player: PlayerRecord, rating_list: RatingList | None = None
 ) -> dict[str, Any]:
     """A player with games and published ratings (those of one list with `rating_list`)."""
-    games = [
-        {
-            "id": game.id,
-            "date": game.date.isoformat(),
-            "opponent": game.opponent,
-            "opponent_rating": game.opponent_rating,
-            "result": Result.from_halves(game.score_halves).points,
-            "score": float(game.score),
-            "event": game.event,
-            "event_start": _date_text(game.event_start),
-            "event_end": _date_text(game.event_end),
-            "own_rating": game.own_rating,
-            "rated": game.rated,
-            "notes": game.notes,
-            "list": game.rating_list,
-            "rated_period": game.rated_period,
-        }
-        for game in repository.list_games(player.id, newest_first=False, rating_list=rating_list)
-    ]
+    return _player_entry(repository, player, rating_list, lambda games: [*games])
+
+
+def _player_entry(
+    repository: Repository,
+    player: PlayerRecord,
+    rating_list: RatingList | None,
+    games_as: Callable[[Iterator[dict[str, Any]]], Any],
+) -> dict[str, Any]:
+    """The player's entry; its games as `games_as` makes them of the games read lazily."""
+    games = (game_entry(game) for game in games_oldest_first(repository, player.id, rating_list))
     published = [
         {"month": record.month, "rating": record.rating, "list": record.rating_list}
         for record in repository.list_published(player.id, rating_list)
     ]
     profile = {name: getattr(player, name) for name in PLAYER_FIELDS}
-    return {**profile, "games": games, "published": published}
+    return {**profile, "games": games_as(games), "published": published}
 
 
 def export_document(
@@ -96,6 +112,34 @@ def export_document(
         "version": FORMAT_VERSION,
         "players": [player_document(repository, player, rating_list) for player in players],
     }
+
+
+def write_document(
+    repository: Repository,
+    out: TextIO,
+    players: list[PlayerRecord],
+    rating_list: RatingList | None = None,
+) -> int:
+    """Write `export_document`'s document to `out` as the games are read, the same text
+    `json.dump(document, indent=2, ensure_ascii=False)` and a newline give, with C1 controls and
+    direction overrides as \\u escapes (a terminal showing `export -o -` acts on none of them);
+    returns how many games. Memory holds one player's entry without its games, and one batch."""
+    counted = [0]
+
+    def counting(games: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for game in games:
+            counted[0] += 1
+            yield game
+
+    document = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "players": (_player_entry(repository, p, rating_list, counting) for p in players),
+    }
+    for chunk in streamed_json(document):
+        out.write(json_escaped(chunk))
+    out.write("\n")
+    return counted[0]
 
 
 _REASON_MAX = 160

@@ -4,6 +4,9 @@ Replaying a player only reads, so it needs neither SQLAlchemy nor Alembic: `open
 the file is an elotui logbook at the current schema and reads it without changing it. For anything else (a new
 file, pending migrations, a file to refuse) it returns None, and the caller opens the `Repository`,
 which migrates or refuses with the reason. The records are the repository's own dataclasses.
+
+The history screen reads its first page here too (`player_ids_by_name`, `list_games`), so its first
+rows are painted before SQLAlchemy is even loaded (see `elotui.tui.logbook_access`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ _PLAYER_COLUMNS = (
 _GAMES_SQL = (
     f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
     " ORDER BY date, id"
+)
+# The games table's page, newest first (the repository's `list_games` with `rating_list`).
+_PAGE_SQL = (
+    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
+    " ORDER BY date DESC, id DESC LIMIT ? OFFSET ?"
 )
 _PUBLISHED_SQL = (
     "SELECT id, player_id, month, rating, rating_list FROM published_rating"
@@ -82,6 +90,16 @@ class LogbookReader:
             player_id, player_name, fide_id, birth_year, start_rating, games_before, bool(reached),
             k, notes,
         )  # fmt: skip
+
+    def player_ids_by_name(self) -> dict[str, int]:
+        return dict(self._connection.execute("SELECT name, id FROM player"))
+
+    def list_games(
+        self, player_id: int, *, limit: int, offset: int = 0, rating_list: RatingList = STANDARD
+    ) -> list[GameRecord]:
+        """A page of a player's games on one list, newest first (the history's first rows)."""
+        rows = self._connection.execute(_PAGE_SQL, (player_id, rating_list, limit, offset))
+        return records_from_rows(rows.fetchall())
 
     def games_for_replay(
         self, player_id: int, rating_list: RatingList = STANDARD

@@ -98,12 +98,13 @@ class ElotuiApp(KeepsItsCrash, App[None]):
 
     DEFAULT_MODE = "calculator"
 
-    def __init__(self, settings: AppSettings, repository: Repository | None = None) -> None:
+    def __init__(
+        self, settings: AppSettings, repository: Repository | Logbook | None = None
+    ) -> None:
         # The first screen is the start mode itself (no default screen to build and then replace).
         self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
         self.settings = settings
-        self.repository = repository
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
         self._mode_before_help = settings.start_mode
         self.first_frame_shown = asyncio.Event()  # set on Textual's Ready (screens/base.py)
@@ -127,10 +128,11 @@ class ElotuiApp(KeepsItsCrash, App[None]):
             self.switch_mode("help")
 
 
-def create_app(settings: AppSettings, repository: Repository | None = None) -> ElotuiApp:
+def create_app(settings: AppSettings, repository: Repository | Logbook | None = None) -> ElotuiApp:
     """The app, ready to `run()` or `run_test()`. Opens nothing and creates nothing until run.
 
-    `repository`: an open logbook (the CLI opens it first, to migrate it or refuse it), else the
-    app opens what `settings` name (the demo, a database file), in a thread after the first paint.
+    `repository`: an open logbook (the CLI opens it first, to migrate it or refuse it), or a
+    `Logbook` that opens it after the first frame (the history's quick start), else the app opens
+    what `settings` name (the demo, a database file), in a thread after the first paint.
     """
     return ElotuiApp(settings, repository)

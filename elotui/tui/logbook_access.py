@@ -6,6 +6,11 @@ thread once the first screen is painted (`open_in_background`); the history scre
 `get()`, which waits for that opening if it is still going. Migrations never run here: `elotui` applies
 pending ones before the app starts (see `elotui.cli.app_commands`).
 
+`elotui history` starts the same way: its first page comes from a `reader` (plain `sqlite3`,
+`elotui.logbook.reader`), the opening waits for the first frame (`hold_until_first_frame`), and the
+history screen says when that frame is shown (`first_frame_shown`), so not even the import of
+SQLAlchemy shares the interpreter with the first paint.
+
 It is also where the app turns a user's error into what it says: `attempt(job)` runs a logbook job
 and gives back a `Notice` for any `ElotuiError` (see elotui/errors.py), never a crash; the CLI's
 counterpart is `elotui.cli._run`.
@@ -19,11 +24,13 @@ import contextlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from elotui.errors import ElotuiError, LogbookRefused
 
 if TYPE_CHECKING:
+    from elotui.logbook.reader import LogbookReader
+    from elotui.logbook.records import GameRecord, RatingList
     from elotui.logbook.repository import Repository
 
 
@@ -32,6 +39,16 @@ T = TypeVar("T")
 
 class LogbookUnavailable(LogbookRefused):
     """There is no logbook, or it could not be opened; `str()` says why in one line."""
+
+
+class FirstPageSource(Protocol):
+    """What the history's first page is read from: the repository, or the plain `sqlite3` reader."""
+
+    def player_ids_by_name(self) -> dict[str, int]: ...
+
+    def list_games(
+        self, player_id: int, *, limit: int, offset: int = 0, rating_list: RatingList = ...
+    ) -> list[GameRecord]: ...
 
 
 class Notice(NamedTuple):
@@ -53,7 +70,7 @@ def attempt(job: Callable[[], T]) -> T | Notice:
         return notice_of(error)
 
 
-def _open_file(path: Path) -> Callable[[], Repository]:
+def open_file(path: Path) -> Callable[[], Repository]:
     def opener() -> Repository:
         from elotui.logbook.repository import open_repository
 
@@ -76,27 +93,36 @@ class Logbook:
         repository: Repository | None = None,
         opener: Callable[[], Repository] | None = None,
         description: str = "",
+        reader: LogbookReader | None = None,
     ) -> None:
         self._repository = repository
         self._opener = opener
+        self._reader = reader  # the first page's, until the repository is open
         self._error: LogbookUnavailable | None = None
         self._lock = threading.Lock()
+        self._first_frame = threading.Event()
+        self._first_frame.set()  # no waiting, unless `hold_until_first_frame`
+        self._closed = False
         self.description = description  # where it lives, for the screen ("demo logbook", a path)
 
     @classmethod
     def for_app(
-        cls, repository: object | None, *, demo: bool = False, db_path: Path | None = None
+        cls,
+        repository: Repository | Logbook | None,
+        *,
+        demo: bool = False,
+        db_path: Path | None = None,
     ) -> Logbook:
         """The logbook `create_app` was given: a repository (or a `Logbook`), else what the
         settings name (the demo, or a database file), else none."""
         if isinstance(repository, Logbook):
             return repository
         if repository is not None:
-            return cls(repository, description=str(getattr(repository, "engine", "")))  # type: ignore[arg-type]
+            return cls(repository, description=str(getattr(repository, "engine", "")))
         if demo:
             return cls(opener=_open_demo, description="demo logbook (a throwaway copy)")
         if db_path is not None:
-            return cls(opener=_open_file(db_path), description=str(db_path))
+            return cls(opener=open_file(db_path), description=str(db_path))
         return cls()
 
     @property
@@ -111,6 +137,18 @@ class Logbook:
     def opened(self) -> Repository | None:
         """The repository if it is open already, else None; never waits (safe on the UI thread)."""
         return self._repository
+
+    def first_page_source(self) -> FirstPageSource | None:
+        """Where the first page can be read at once on the UI thread (the open repository, else the
+        reader), or None: the rows then wait for `get()`."""
+        return self._repository or self._reader
+
+    def hold_until_first_frame(self) -> None:
+        """Open nothing in the background until `first_frame_shown` (the history's start)."""
+        self._first_frame.clear()
+
+    def first_frame_shown(self) -> None:
+        self._first_frame.set()
 
     def get(self) -> Repository:
         """The repository, opening it now if no one has yet. Blocking: call from a thread worker."""
@@ -138,6 +176,10 @@ class Logbook:
             return
 
         def warm() -> None:
+            # Importing SQLAlchemy (most of a second) would share the interpreter with the first paint.
+            self._first_frame.wait()
+            if self._closed:
+                return
             # A failure is kept in `_error`; the history screen reports it when it asks.
             with contextlib.suppress(LogbookUnavailable):
                 self.get()
@@ -145,6 +187,11 @@ class Logbook:
         threading.Thread(target=warm, name="elotui-open-logbook", daemon=True).start()
 
     def close(self) -> None:
+        self._closed = True
+        self._first_frame.set()  # a thread still waiting for it stops (`warm`)
         with self._lock:
             if self._repository is not None:
                 self._repository.close()
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None

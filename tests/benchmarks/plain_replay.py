@@ -61,14 +61,14 @@ def replay(rows: list[Any] | Any, rating: int) -> tuple[list[dict[str, Any]], li
             delta = halves * 50 - pd
             total += delta
             n += 1
-        games.append({"id": gid, "date": day, "period": month, "opponent": opponent,
+        games.append({"id": gid, "date": day, "period": month, "opponent_name": opponent,
                       "opponent_rating": opp, "score": halves / 2, "event": event,
                       "rating_before": rating, "diff_used": diff,
                       "expected": None if pd is None else pd / 100,
                       "delta": None if delta is None else delta / 100,
                       "change": None if delta is None else 20 * delta / 100,
                       "live_rating": rating + 20 * total / 100, "counted": counted,
-                      "pooled": False})  # fmt: skip
+                      "pooled": False, "not_rated": False})  # fmt: skip
     close()
     return games, periods
 

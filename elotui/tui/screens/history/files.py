@@ -22,11 +22,11 @@ def import_file(repository: Repository, path: Path, player: str | None) -> Write
 
 
 def export_file(repository: Repository, path: Path) -> WriteDone:
-    from elotui.logbook.files import export_text, write_whole
+    from elotui.logbook.files import export_to, whole_file
 
     players = repository.list_players()
-    text, count = export_text(
-        repository, players, "json" if path.suffix.lower() == ".json" else "csv"
-    )
-    write_whole(path, text)
+    with whole_file(path) as handle:  # written as it is read, renamed into place when whole
+        count = export_to(
+            repository, handle, players, "json" if path.suffix.lower() == ".json" else "csv"
+        )
     return WriteDone(f"Exported {count} game(s) of {len(players)} player(s) to {path}")

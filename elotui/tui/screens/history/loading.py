@@ -25,7 +25,7 @@ from textual.widgets import DataTable
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable
-from elotui.tui.screens.base import AppScreen
+from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.screens.history.messages import (
     FirstRows,
@@ -138,23 +138,24 @@ class LoadingScreen(AppScreen):
         return cast("ElotuiApp", self.app).settings.today or dt.date.today()
 
     def first_page_now(self, wanted: str | None) -> FirstRows | None:
-        """Read the first page of rows before the screen's first paint, if the logbook is open.
+        """Read the first page of rows before the screen's first paint, if the logbook is open or
+        has a reader (plain `sqlite3`: `elotui history` on a file, before SQLAlchemy is loaded).
 
         Two quick reads (a player lookup and one page, by an index, about a millisecond each) are
         cheaper here than in a worker: a worker thread shares the interpreter with the first paint,
         and the rows would come a paint later. Returns the rows, with an event to set once they are
-        painted (the worker waits for it), or None when the logbook is not open yet (the worker reads
-        them).
+        painted (the worker waits for it), or None when there is nothing to read them from yet (the
+        demo, built in the background: the worker reads them).
         """
-        repository = self.logbook.opened()
-        if repository is None:
+        source = self.logbook.first_page_source()
+        if source is None:
             return None
         try:
-            ids = repository.player_ids_by_name()
+            ids = source.player_ids_by_name()
             if not ids:
                 return None
             player_id = ids.get(wanted or "", ids[min(ids)])
-            games = repository.list_games(player_id, limit=PAGE, rating_list=self.rating_list)
+            games = source.list_games(player_id, limit=PAGE, rating_list=self.rating_list)
         except Exception:  # the worker reads again and says what is wrong
             return None
         return FirstRows(self._generation, player_id, games, threading.Event())
@@ -176,6 +177,27 @@ class LoadingScreen(AppScreen):
         )
 
     # --- thread workers -------------------------------------------------------------------------------
+
+    @work(group="history-start")
+    async def _load_after_first_frame(
+        self, generation: int, wanted: str | None, painted: threading.Event | None
+    ) -> None:
+        """Start loading once the app's first frame is shown: the worker opens the logbook, and
+        loading SQLAlchemy (and building the demo) would share the interpreter with that paint."""
+        await app_ready(self.app)
+        self.logbook.first_frame_shown()
+        if generation != self._generation:  # another player or list was asked for meanwhile
+            return
+        self._load_history(
+            generation,
+            None,
+            PAGE,
+            self.rating_list,
+            early_rows=painted is None,
+            wanted=wanted,
+            with_players=True,
+            after=painted,
+        )
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="players")
     def _load_players(self, select: int | None) -> None:

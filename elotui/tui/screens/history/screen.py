@@ -42,7 +42,7 @@ from elotui.tui.screens.history.fide_check import (
     decisions_line,
     period_decisions,
 )
-from elotui.tui.screens.history.loading import NEAR_END, PAGE, next_list
+from elotui.tui.screens.history.loading import NEAR_END, next_list
 from elotui.tui.screens.history.messages import (
     FirstRows,
     GamesLoaded,
@@ -142,16 +142,7 @@ class HistoryScreen(EditingScreen):
         if first is not None:
             self._first_rows(first)  # shown before the first paint
             painted = first.shown
-        self._load_history(
-            self._generation,
-            None,
-            PAGE,
-            self.rating_list,
-            early_rows=painted is None,
-            wanted=wanted,
-            with_players=True,
-            after=painted,
-        )
+        self._load_after_first_frame(self._generation, wanted, painted)
 
     @on(events.DescendantFocus)
     def _mark_the_focused_panel(self, event: events.DescendantFocus) -> None:
