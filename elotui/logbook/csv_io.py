@@ -50,13 +50,11 @@ from elotui.logbook.csv_cells import (
 from elotui.logbook.import_report import SKIP_ALREADY_THERE as SKIP_ALREADY_THERE
 from elotui.logbook.import_report import ImportFailed as ImportFailed  # re-exported: the app's
 from elotui.logbook.import_report import ImportSummary as ImportSummary  # and tests' home of them
-from elotui.logbook.import_report import imported_summary
-from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.import_report import imported_summary, read_import_text
 from elotui.logbook.records import GameRecord, records_from_rows
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
-    LogbookError,
     NotFound,
     PlayerRecord,
     RatingList,
@@ -307,20 +305,14 @@ def import_csv(
     player_ids = repository.player_ids_by_name()
     if player is not None and player not in player_ids:
         raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
+    text = read_import_text(path)
     try:
-        text = read_named_text(path)  # UTF-8 only: `FILE:LINE: not UTF-8` otherwise
         with gc_paused():
             rows, per_player, skipped = parse_games_csv(
                 io.StringIO(text, newline=""), label, player_ids, only_player=player
             )
     except csv.Error as error:
         raise ImportFailed([f"{label}: not readable as CSV ({error})"]) from None
-    except NotText as error:
-        raise ImportFailed([str(error)]) from None
-    except UnreadableFile as error:
-        raise LogbookError(str(error)) from None
-    except OSError as error:
-        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
     result = repository.import_games(rows, keep_duplicates=keep_duplicates)
     return imported_summary(label, result, per_player, player_ids, skipped)
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import ImportedGames, LogbookError
 
 # The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
@@ -30,6 +32,19 @@ class ImportFailed(LogbookError):
     @property
     def details(self) -> list[str]:
         return list(self.errors)
+
+
+def read_import_text(path: Path) -> str:
+    """The text of a file to import (UTF-8 only: `FILE:LINE: not UTF-8` otherwise), every way of
+    failing to read it told as the import's error. CSV, JSON and PGN imports all read through here."""
+    try:
+        return read_named_text(path)
+    except NotText as error:
+        raise ImportFailed([str(error)]) from None
+    except UnreadableFile as error:
+        raise LogbookError(str(error)) from None
+    except OSError as error:
+        raise LogbookError(f"cannot read {path}: {error.strerror}") from None
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,7 @@ from typing import Any, TextIO
 from elotui.dates import BadDate, parse_date
 from elotui.json_stream import streamed_json
 from elotui.logbook.csv_io import games_oldest_first
-from elotui.logbook.import_report import ImportFailed, ImportSummary
-from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.import_report import ImportFailed, ImportSummary, read_import_text
 from elotui.logbook.records import GameRecord
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
@@ -330,10 +329,9 @@ def _first_words(error: BaseException) -> str:
 
 def import_json(repository: Repository, path: Path) -> ImportSummary:
     label = str(path)
+    text = read_import_text(path)
     try:
-        document = json.loads(read_named_text(path))  # UTF-8 only: `FILE:LINE: not UTF-8`
-    except NotText as error:
-        raise ImportFailed([str(error)]) from None
+        document = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportFailed([f"{label}:{error.lineno}: not a JSON document ({error.msg})"]) from None
     except RecursionError:
@@ -344,10 +342,6 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
         raise ImportFailed(
             [f"{label}: not a usable JSON document ({_first_words(error)})"]
         ) from None
-    except UnreadableFile as error:
-        raise LogbookError(str(error)) from None
-    except OSError as error:
-        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
     check = _Checker(label)
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise ImportFailed([f"{label}: format: not an elotui logbook export"])

@@ -30,14 +30,17 @@ from typing import Any
 import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
-from elotui.logbook.import_report import ImportFailed, ImportSummary, imported_summary
-from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.import_report import (
+    ImportFailed,
+    ImportSummary,
+    imported_summary,
+    read_import_text,
+)
 from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (
     DRAW,
     LOSS,
     WIN,
-    LogbookError,
     NewGame,
     RatingList,
     Repository,
@@ -167,16 +170,9 @@ def import_pgn(
     record = repository.find_player(player)  # NotFound says how to add the player
     label = str(path)
     names: Counter[str] = Counter()
-    try:
-        # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a
-        # byte read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
-        text = read_named_text(path)
-    except NotText as error:
-        raise ImportFailed([str(error)]) from None
-    except UnreadableFile as error:
-        raise LogbookError(str(error)) from None
-    except OSError as error:
-        raise LogbookError(f"cannot read {label}: {error.strerror}") from None
+    # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a byte
+    # read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
+    text = read_import_text(path)
     games, skipped = read_pgn_games(
         io.StringIO(text), record.name, rating_list=rating_list, names=names
     )

@@ -100,6 +100,16 @@ def end_text(period: ReplayPeriod) -> str:
     return f"{period.rating_end}{note}"
 
 
+def end_short(period: ReplayPeriod) -> str:
+    """`end_text` in a few characters (the FIDE check's column): "2028", "1382 ↓" (unrated next), "Ru 1450" (the
+    initial rating of the pool so far), "Ru 1450 ✓" (published as the first rating)."""
+    if period.unrated:
+        if period.initial_rating is None:
+            return "unrated"
+        return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
+    return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
+
+
 def published_text(period: ReplayPeriod) -> str:
     """The entered list that publishes this period's result, with ✓ (matches) or ✗."""
     if period.published is None:

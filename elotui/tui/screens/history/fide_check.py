@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from elotui.rating.rules.k import KReason
-from elotui.rating.text import cents, cut, k_value, published_text, signed, worth_checking
+from elotui.rating.text import (
+    cents,
+    cut,
+    end_short,
+    k_value,
+    published_text,
+    signed,
+    worth_checking,
+)
 from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.widgets.keyed_table import Row, column_width
 
@@ -53,7 +61,7 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
         signed(period.change_rounded),
         signed(period.per_game_rounded_total),
         signed(difference) if difference else "",
-        end_cell(period),
+        end_short(period),
         published_text(period),
     )
 
@@ -90,16 +98,6 @@ def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
         if worth_checking(p):
             rows.append((p.period, check_cells(p)))
     return rows
-
-
-def end_cell(period: ReplayPeriod) -> str:
-    """The end of a month in a few characters: "2028", "1382 ↓" (unrated next), "Ru 1450" (the
-    initial rating of the pool so far), "Ru 1450 ✓" (published as the first rating)."""
-    if period.unrated:
-        if period.initial_rating is None:
-            return "unrated"
-        return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
-    return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
 
 
 def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
