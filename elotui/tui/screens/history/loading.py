@@ -24,7 +24,7 @@ from textual.widgets import DataTable
 
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
-from elotui.tui.logbook_access import Logbook, LogbookUnavailable
+from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.screens.history.messages import (
@@ -282,18 +282,14 @@ class LoadingScreen(AppScreen):
 
     @work(thread=True, exit_on_error=False, group="write")
     def _run_write(self, job: Callable[[Repository], WriteDone]) -> None:
-        from elotui.logbook.csv_io import ImportFailed
-        from elotui.logbook.repository import LogbookError
-
+        # Every ElotuiError is told through `attempt` (the app's one place for them: a failed import
+        # says "nothing imported (N problems)" with its lines); a bare OS error or bad value from
+        # below elotui's checks (a full disk mid-write) is told too, never a silent dead worker.
         try:
-            done = job(self.logbook.get())
-        except ImportFailed as failed:
-            count = len(failed.errors)
-            self.post_message(
-                WriteFailed(f"nothing imported ({count} problem{'s' if count != 1 else ''})",
-                            list(failed.errors))
-            )  # fmt: skip
-        except (LogbookError, LogbookUnavailable, OSError, ValueError) as error:
-            self.post_message(WriteFailed(str(error)))
+            outcome = attempt(lambda: job(self.logbook.get()))
+        except (OSError, ValueError) as error:
+            outcome = Notice(str(error))
+        if isinstance(outcome, Notice):
+            self.post_message(WriteFailed(outcome.message, list(outcome.details)))
         else:
-            self.post_message(done)
+            self.post_message(outcome)
