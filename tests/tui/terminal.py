@@ -78,6 +78,22 @@ class Terminal:
                     break
         raise AssertionError(f"{wanted!r} never appeared; last output: {self.text()[-400:]!r}")
 
+    def wait_exit(self, timeout: float = 120.0) -> int:
+        """The child's exit status, reading what it still writes meanwhile: a pseudo-terminal nobody
+        reads fills up and blocks the writer, so an app quitting in the middle of a big frame would
+        never end. `timeout` only bounds a hang; the wait is on the exit itself."""
+        deadline = time.perf_counter() + timeout
+        while self.child.poll() is None:
+            if time.perf_counter() > deadline:
+                raise AssertionError(f"never exited; last output: {self.text()[-400:]!r}")
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    self.output += os.read(self.master, 65536)
+                except OSError:  # the child has gone
+                    break
+        return self.child.wait()
+
     def close(self) -> None:
         if self.child.poll() is None:
             os.killpg(self.child.pid, signal.SIGKILL)

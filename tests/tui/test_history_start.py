@@ -52,7 +52,7 @@ def start_history(tmp_path: Path, *args: str) -> tuple[tuple[list[str], int], li
     with Terminal([sys.executable, "-c", PROBE, str(out), *args], env=env) as terminal:
         terminal.wait_for("standard list (l)", timeout=120)  # the summary, once replayed
         terminal.send(CTRL_Q)
-        assert terminal.child.wait(timeout=60) == 0, terminal.text()[-400:]
+        assert terminal.wait_exit() == 0, terminal.text()[-400:]
     first, last = out.read_text().splitlines()
     return ast.literal_eval(first), ast.literal_eval(last)
 

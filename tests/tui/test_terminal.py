@@ -22,7 +22,7 @@ def test_typed_ahead_then_corrected(tmp_path: Path) -> None:
         terminal.wait_for("Fix the marked field: Opponent rating is empty")
         assert "Your rating is empty" not in terminal.text()
         terminal.send(CTRL_Q)
-        assert terminal.child.wait(timeout=30) == 0
+        assert terminal.wait_exit() == 0
 
 
 def test_a_burst_in_one_write_is_applied_in_order(tmp_path: Path) -> None:
@@ -40,4 +40,4 @@ def test_a_burst_in_one_write_is_applied_in_order(tmp_path: Path) -> None:
         terminal.send(CTRL_U + "1600")  # back to 1600: +12.80 again
         terminal.wait_for("+12.80", since=mark)
         terminal.send(CTRL_Q)
-        assert terminal.child.wait(timeout=30) == 0
+        assert terminal.wait_exit() == 0
