@@ -48,10 +48,10 @@ def counted_diff(
 
 
 def k_factor(profile: KProfile, period_year: int, rules: RuleSet | None = None) -> tuple[int, str]:
-    """K for a period and why (before the 700 cap), under `rules` (default: today's standard)."""
+    """K for a period and why (before the K×n cap), under `rules` (default: today's standard)."""
     return k.k_factor(_rules(None, rules), profile, period_year)
 
 
 def capped_k(k_value: int, games: int, rules: RuleSet | None = None) -> int:
-    """K after the 700 cap of `rules` (default: today's standard)."""
+    """K after the K×n cap of `rules` (none before 2014-07) (default: today's standard)."""
     return k.capped_k(_rules(None, rules), k_value, games)

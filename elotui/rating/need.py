@@ -40,9 +40,9 @@ def points_needed(
     """Least multiple of ½ in `games` games against average `opponent` so the period ends ≥ `target`.
 
     The remaining games are treated as `games` games against the average rating (the average-opponent
-    shortcut); games already `played` in the period count too, and the 700 cap sees all of them.
+    shortcut); games already `played` in the period count too, and the K×n cap sees all of them.
     Scores are tried from 0 upward, so the first one that reaches the target is the least.
-    `rules` is the period's rule set (its difference rule and 700 cap); default: the standard one of
+    `rules` is the period's rule set (its difference rule and K×n cap); default: the standard one of
     `played_on`, else today's.
     """
     if rules is None:

@@ -108,7 +108,8 @@ def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int)
 
 
 def capped_k(rules: RuleSet, k: int, games: int) -> int:
-    """K after the 700 cap: the largest whole K with K × n ≤ 700 (none before 2014-07)."""
+    """K after the rule set's K×n cap (`k_times_games_max`: 700 from 2014-07, none before): the
+    largest whole K with K × n within it."""
     limit = rules.k_times_games_max
     if games <= 0 or limit is None:
         return k

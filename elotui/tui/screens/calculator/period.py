@@ -126,11 +126,10 @@ class PeriodMode(FieldReader):
         """What a K typed means in the rule set of the period (25 was the new player's K in 2008,
         rules.md §3.2), or None when that rule set's K rules are today's (the presets'
         captions say it then) or the period's month is bad."""
-        from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices
 
-        rules = self._period_rules()
-        if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
+        rules = self._era_k_rules()
+        if rules is None:
             return None
         who = k_choices(rules).get(k)
         return f"FIDE {rules.name}: {who}" if who else f"not an {rules.name} K (custom, 1–100)"
@@ -138,14 +137,21 @@ class PeriodMode(FieldReader):
     def k_preset_values(self) -> tuple[int, ...]:
         """What ↑/↓ in K steps through: in the period mode, the K values of the period's rule set
         when they are not today's (25, 15, 10 in 2008-06); else the presets (today's, and 32)."""
-        from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices
         from elotui.tui.screens.calculator.fields import K_PRESETS
 
-        rules = self._period_rules() if self.mode == "period" else None
+        rules = self._era_k_rules() if self.mode == "period" else None
+        return tuple(k for k, _ in K_PRESETS) if rules is None else tuple(k_choices(rules))
+
+    def _era_k_rules(self) -> RuleSet | None:
+        """The period's rule set when its K rules are not today's (the caption and the presets then
+        follow it); None when they are today's or the period's month is bad."""
+        from elotui.rating.rules import rules_for
+
+        rules = self._period_rules()
         if rules is None or rules.k == rules_for(self._rating_list(), self._today).k:
-            return tuple(k for k, _ in K_PRESETS)
-        return tuple(k_choices(rules))
+            return None
+        return rules
 
     # ---- the period's change --------------------------------------------------------------------
 
