@@ -3,9 +3,14 @@ in `elotui.rating`) or blanks itself; none of them parses input or keeps state o
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, Static
+from typing import ClassVar
+
+from rich.style import Style as RichStyle
+from textual.containers import Vertical
+from textual.content import Content
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
 
 from elotui.rating.calculator import Method, SingleGame
 from elotui.rating.tiers import GM_NOTE, TIERS, Tier, TierChange
@@ -43,59 +48,190 @@ class Pane(Vertical):
             widget.remove_class("-crossing")
 
 
-class SinglePane(Pane):
-    def compose(self) -> ComposeResult:
-        yield Value(id="expected", classes="value headline")
-        yield Value(id="expected-note", classes="value note")
-        yield Value(id="diff-line", classes="value")
-        yield Value(id="rule-400", classes="value rule-400")
-        with Horizontal(classes="outcome-row outcome-head"):
-            for text in ("Result", "Change", "Rounded", "New rating", "Tier"):
-                yield Label(text, classes="col")
-        for name, label in RESULT_LABELS.items():
-            with Horizontal(id=f"row-{name}", classes="outcome-row"):
-                yield Label(label, classes="col")
-                yield Value(id=f"{name}-exact", classes="col value num")
-                yield Value(id=f"{name}-rounded", classes="col value num")
-                yield Value(id=f"{name}-new", classes="col value num")
-                yield Value(id=f"{name}-tier", classes="col value tier")
-        yield Value(id="new-rating", classes="value headline")
-        yield Value(id="tier-now", classes="value")
+# The single game's table: the result's name, three numbers, then the tier in the rest of the line.
+RESULT_WIDTH = 12
+NUMBER_WIDTH = 12
+NUMBER_GAP = 2  # the numbers are right-aligned this far from the next column
+HEADINGS = ("Result", "Change", "Rounded", "New rating", "Tier")
+
+
+class SinglePane(Widget):
+    """The single game's results, drawn as one widget.
+
+    Each key typed in a field changes a dozen of these numbers. As a dozen widgets, each one was a
+    message, a repaint and a place the screen is cut at; drawn here, a key costs one repaint of one
+    widget (tests/benchmarks/bench_keystroke.py). It draws what the widgets did, line for line:
+    each value in its own box (a line, two for the notes; the table's columns), its text wrapped to
+    that box and cut to its height, in the style of its component class below.
+
+    The values are kept by the names the widgets had (`expected`, `win-rounded`...): `value(name)`
+    says what one shows.
+    """
+
+    DEFAULT_CSS = """
+    SinglePane { height: 1fr; }
+    SinglePane > .single--headline { text-style: bold; }
+    SinglePane > .single--note { color: $text-muted; }
+    SinglePane > .single--rule-400 { color: $text-warning; }
+    SinglePane > .single--heading { color: $text-muted; text-style: underline; }
+    SinglePane > .single--crossing { color: $text-success; text-style: bold; }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "single--headline",
+        "single--note",
+        "single--rule-400",
+        "single--heading",
+        "single--crossing",
+    }
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._values: dict[str, str] = {}
+        self._crossing: set[str] = set()  # the values shown as a tier crossed
+        self._rows: tuple[str, ...] = tuple(RESULT_LABELS)  # the results shown in the table
+        self._drawn: tuple[int, list[Strip]] | None = None  # (width, lines) until a value changes
+
+    # ---- what it shows ------------------------------------------------------------------------
+
+    def value(self, name: str) -> str:
+        """What the value of that name shows ("" when blank)."""
+        return self._values.get(name, "")
+
+    def is_crossing(self, name: str) -> bool:
+        return name in self._crossing
+
+    def row_shown(self, result: str) -> bool:
+        return result in self._rows
+
+    def blank(self) -> None:
+        self._set({}, set(), self._rows)
 
     def show(self, game: SingleGame, result: str) -> None:
+        values: dict[str, str] = {}
+        crossing: set[str] = set()
         e = game.expected
-        self.query_one("#expected", Static).update(f"Expected score {percent(e.value)}")
-        self.query_one("#expected-note", Static).update(E_NOTE)
+        values["expected"] = f"Expected score {percent(e.value)}"
+        values["expected-note"] = E_NOTE
         if e.pd is not None:
-            diff_line = f"D = {signed_int(e.diff)} → PD {hundredths(e.pd)} (table 8.1.2)"
+            values["diff-line"] = f"D = {signed_int(e.diff)} → PD {hundredths(e.pd)} (table 8.1.2)"
         else:
-            diff_line = f"D = {signed_int(e.diff)} (you − opponent), logistic formula"
-        self.query_one("#diff-line", Static).update(diff_line)
-        rule = ""
+            values["diff-line"] = f"D = {signed_int(e.diff)} (you − opponent), logistic formula"
         if game.method is Method.FIDE and e.clamped:
-            rule = f"400-point rule applied: D {signed_int(e.diff)} counts as {signed_int(e.diff_used)}"
-        self.query_one("#rule-400", Static).update(rule)
+            values["rule-400"] = (
+                f"400-point rule applied: D {signed_int(e.diff)} counts as {signed_int(e.diff_used)}"
+            )
         for name, outcome in game.outcomes.items():
-            row = self.query_one(f"#row-{name}")
-            row.display = result in ("all", name)
-            self.query_one(f"#{name}-exact", Value).update(signed_cents(outcome.change))
-            self.query_one(f"#{name}-rounded", Value).update(signed_int(outcome.rounded))
-            self.query_one(f"#{name}-new", Value).update(str(outcome.new_rating))
-            tier = self.query_one(f"#{name}-tier", Value)
-            tier.update(tier_text(game.tier, outcome.crossing))
-            tier.set_class(outcome.crossing is not None, "-crossing")
-        headline = self.query_one("#new-rating", Static)
+            values[f"{name}-exact"] = signed_cents(outcome.change)
+            values[f"{name}-rounded"] = signed_int(outcome.rounded)
+            values[f"{name}-new"] = str(outcome.new_rating)
+            values[f"{name}-tier"] = tier_text(game.tier, outcome.crossing)
+            if outcome.crossing is not None:
+                crossing.add(f"{name}-tier")
         if result == "all":
-            headline.update("All three results shown: w, d or l picks one (outside a text field).")
-            headline.remove_class("-crossing")
+            values["new-rating"] = (
+                "All three results shown: w, d or l picks one (outside a text field)."
+            )
         else:
             chosen = game.outcomes[result]
             mark = ""
             if chosen.crossing is not None:
                 word = "up" if chosen.crossing.direction == "up" else "down"
                 mark = f"  ◆ tier crossed {word}: {tier_text(game.tier, chosen.crossing)}"
-            headline.update(
+                crossing.add("new-rating")
+            values["new-rating"] = (
                 f"New rating after a {result}: {game.rating} → {chosen.new_rating}{mark}"
             )
-            headline.set_class(chosen.crossing is not None, "-crossing")
-        self.query_one("#tier-now", Static).update(f"Tier now: {tier_name(game.tier)}")
+        values["tier-now"] = f"Tier now: {tier_name(game.tier)}"
+        rows = tuple(name for name in game.outcomes if result in ("all", name))
+        self._set(values, crossing, rows)
+
+    def _set(self, values: dict[str, str], crossing: set[str], rows: tuple[str, ...]) -> None:
+        # Repainted only when something shown changed (a key that changes nothing costs nothing).
+        if (values, crossing, rows) == (self._values, self._crossing, self._rows):
+            return
+        self._values, self._crossing, self._rows = values, crossing, rows
+        self._drawn = None
+        self.refresh()
+
+    # ---- drawing ------------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn = None  # another theme or stylesheet: drawn again in its colours
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._drawn is None or self._drawn[0] != width:
+            self._drawn = (width, self._draw(width))
+        lines = self._drawn[1]
+        return lines[y] if y < len(lines) else Strip.blank(width, self._background)
+
+    @property
+    def _background(self) -> RichStyle:
+        return self.visual_style.background_style.rich_style
+
+    def _draw(self, width: int) -> list[Strip]:
+        """Every line, top to bottom, as the widgets were laid out (app.tcss: a headline and the
+        table have a blank line above them)."""
+        blank = Strip.blank(width, self._background)
+        lines = [blank]
+        lines += self._box("expected", width, 1, "single--headline")
+        lines += self._box("expected-note", width, 2, "single--note")
+        lines += self._box("diff-line", width, 1)
+        lines += self._box("rule-400", width, 1, "single--rule-400")
+        lines.append(blank)
+        tier_width = max(0, width - RESULT_WIDTH - 3 * NUMBER_WIDTH)
+        heading_widths = (RESULT_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH)
+        lines.append(
+            Strip.join(
+                self._cell(text, cell_width, "single--heading")
+                for text, cell_width in zip(HEADINGS, heading_widths, strict=True)
+            ).crop(0, width)
+        )
+        for name in self._rows:
+            cells = [self._cell(RESULT_LABELS[name], RESULT_WIDTH)]
+            for column in ("exact", "rounded", "new"):
+                cells.append(self._number(self.value(f"{name}-{column}")))
+            tier = f"{name}-tier"
+            cells.append(self._cell(self.value(tier), tier_width, *self._crossing_style(tier)))
+            lines.append(Strip.join(cells).crop(0, width))
+        lines.append(blank)
+        lines += self._box(
+            "new-rating", width, 2, "single--headline", *self._crossing_style("new-rating")
+        )
+        lines += self._box("tier-now", width, 1)
+        return lines
+
+    def _crossing_style(self, name: str) -> tuple[str, ...]:
+        return ("single--crossing",) if name in self._crossing else ()
+
+    def _box(self, name: str, width: int, height: int, *styles: str) -> list[Strip]:
+        """A value in a box of the pane's width and `height` lines (as a Static of that height)."""
+        style = self.get_visual_style(*styles)
+        strips = Visual.to_strips(self, Content(self.value(name)), width, height, style)
+        strips = [strip.extend_cell_length(width, self._background) for strip in strips]
+        return strips + [Strip.blank(width, self._background)] * (height - len(strips))
+
+    def _cell(self, text: str, width: int, *styles: str) -> Strip:
+        """A one-line box of the table, left-aligned."""
+        return self._first_line(text, width, *styles).extend_cell_length(width, self._background)
+
+    def _number(self, text: str) -> Strip:
+        """A number of the table: right-aligned, `NUMBER_GAP` cells before the next column."""
+        inner = NUMBER_WIDTH - NUMBER_GAP
+        strip = self._first_line(text, inner)
+        return Strip.join(
+            [
+                Strip.blank(inner - strip.cell_length, self._background),
+                strip,
+                Strip.blank(NUMBER_GAP, self._background),
+            ]
+        )
+
+    def _first_line(self, text: str, width: int, *styles: str) -> Strip:
+        """What a box `width` cells wide shows of `text` on its first line (its text wrapped)."""
+        if width <= 0:
+            return Strip([])
+        style = self.get_visual_style(*styles)
+        strips = Visual.to_strips(self, Content(text), width, 1, style)
+        return strips[0] if strips else Strip([])
