@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.style import Style as RichStyle
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -90,6 +91,10 @@ class SinglePane(Widget):
         self._crossing: set[str] = set()  # the values shown as a tier crossed
         self._rows: tuple[str, ...] = tuple(RESULT_LABELS)  # the results shown in the table
         self._drawn: tuple[int, list[Strip]] | None = None  # (width, lines) until a value changes
+        # The boxes drawn so far, by text, width and style: most of them (the headings, the result
+        # names, the note, a number that stays) are the same from one key to the next.
+        self._boxes: dict[tuple[str, int, int, tuple[str, ...]], list[Strip]] = {}
+        self.set_reactive(Widget.auto_links, False)  # no links here: none to look for when drawn
 
     # ---- what it shows ------------------------------------------------------------------------
 
@@ -146,18 +151,32 @@ class SinglePane(Widget):
         self._set(values, crossing, rows)
 
     def _set(self, values: dict[str, str], crossing: set[str], rows: tuple[str, ...]) -> None:
-        # Repainted only when something shown changed (a key that changes nothing costs nothing).
+        # Repainted only when something shown changed (a key that changes nothing costs nothing),
+        # and then only the lines that changed: the screen repaints what they cover.
         if (values, crossing, rows) == (self._values, self._crossing, self._rows):
             return
         self._values, self._crossing, self._rows = values, crossing, rows
-        self._drawn = None
-        self.refresh()
+        drawn, self._drawn = self._drawn, None
+        width = self.size.width
+        if drawn is None or drawn[0] != width:
+            self.refresh()  # not drawn yet at this width: all of it
+            return
+        before, after = drawn[1], self._draw(width)
+        self._drawn = (width, after)
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(before), len(after)))
+            if y >= len(before) or y >= len(after) or before[y] != after[y]
+        ]
+        if changed:
+            self.refresh(*changed)
 
     # ---- drawing ------------------------------------------------------------------------------
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._drawn = None  # another theme or stylesheet: drawn again in its colours
+        self._boxes.clear()
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -207,9 +226,10 @@ class SinglePane(Widget):
 
     def _box(self, name: str, width: int, height: int, *styles: str) -> list[Strip]:
         """A value in a box of the pane's width and `height` lines (as a Static of that height)."""
-        style = self.get_visual_style(*styles)
-        strips = Visual.to_strips(self, Content(self.value(name)), width, height, style)
-        strips = [strip.extend_cell_length(width, self._background) for strip in strips]
+        strips = [
+            strip.extend_cell_length(width, self._background)
+            for strip in self._wrapped(self.value(name), width, height, *styles)
+        ]
         return strips + [Strip.blank(width, self._background)] * (height - len(strips))
 
     def _cell(self, text: str, width: int, *styles: str) -> Strip:
@@ -229,9 +249,20 @@ class SinglePane(Widget):
         )
 
     def _first_line(self, text: str, width: int, *styles: str) -> Strip:
-        """What a box `width` cells wide shows of `text` on its first line (its text wrapped)."""
-        if width <= 0:
-            return Strip([])
-        style = self.get_visual_style(*styles)
-        strips = Visual.to_strips(self, Content(text), width, 1, style)
+        """What a box `width` cells wide shows of `text` on its first line."""
+        strips = self._wrapped(text, width, 1, *styles)
         return strips[0] if strips else Strip([])
+
+    def _wrapped(self, text: str, width: int, height: int, *styles: str) -> list[Strip]:
+        """`text` wrapped to a box `width` cells wide, cut to `height` lines, in `styles`."""
+        key = (text, width, height, styles)
+        strips = self._boxes.get(key)
+        if strips is None:
+            if len(self._boxes) > 1000:  # a bound: keys typed for hours
+                self._boxes.clear()
+            style = self.get_visual_style(*styles)
+            strips = (
+                Visual.to_strips(self, Content(text), width, height, style) if width > 0 else []
+            )
+            self._boxes[key] = strips
+        return strips
