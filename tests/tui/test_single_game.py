@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 from textual.app import App
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.pilot import Pilot
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
@@ -188,3 +189,13 @@ async def test_a_theme_redraws_the_results_in_its_colours(pilot: Pilot[None]) ->
     after = pane.render_line(1)
     assert after.text == before.text
     assert [segment.style for segment in after] != [segment.style for segment in before]
+
+
+async def test_a_mouse_selection_copies_the_results_as_shown(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "1500 tab 1600")
+    pane = pilot.app.screen.query_one(SinglePane)
+    # Line 1 is the headline, line 8 the win's row (the first test above): 20 × 0.64006 = +12.80.
+    headline = pane.get_selection(Selection(Offset(0, 1), Offset(14, 1)))
+    assert headline == ("Expected score", "\n")
+    row = pane.get_selection(Selection(Offset(0, 8), Offset(22, 8)))
+    assert row == (f"{'Win':<12}{'+12.80':>10}", "\n")

@@ -9,6 +9,7 @@ from rich.style import Style as RichStyle
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -170,6 +171,13 @@ class SinglePane(Widget):
         ]
         if changed:
             self.refresh(*changed)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The text under a mouse selection, as the lines show it (copied as the widgets' was)."""
+        width = self.size.width
+        if self._drawn is None or self._drawn[0] != width:
+            self._drawn = (width, self._draw(width))
+        return selection.extract("\n".join(line.text.rstrip() for line in self._drawn[1])), "\n"
 
     # ---- drawing ------------------------------------------------------------------------------
 
