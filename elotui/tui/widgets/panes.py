@@ -174,10 +174,7 @@ class SinglePane(Widget):
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The text under a mouse selection, as the lines show it (copied as the widgets' was)."""
-        width = self.size.width
-        if self._drawn is None or self._drawn[0] != width:
-            self._drawn = (width, self._draw(width))
-        return selection.extract("\n".join(line.text.rstrip() for line in self._drawn[1])), "\n"
+        return selection.extract("\n".join(line.text.rstrip() for line in self._lines())), "\n"
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -187,19 +184,23 @@ class SinglePane(Widget):
         self._boxes.clear()
 
     def render_line(self, y: int) -> Strip:
+        lines = self._lines()
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self._background)
+
+    def _lines(self) -> list[Strip]:
+        """The lines as drawn at the pane's width (drawn again when a value or the width changed)."""
         width = self.size.width
         if self._drawn is None or self._drawn[0] != width:
             self._drawn = (width, self._draw(width))
-        lines = self._drawn[1]
-        return lines[y] if y < len(lines) else Strip.blank(width, self._background)
+        return self._drawn[1]
 
     @property
     def _background(self) -> RichStyle:
         return self.visual_style.background_style.rich_style
 
     def _draw(self, width: int) -> list[Strip]:
-        """Every line, top to bottom, as the widgets were laid out (app.tcss: a headline and the
-        table have a blank line above them)."""
+        """Every line, top to bottom, as the widgets were laid out: a blank line above the
+        headline, above the table and above the new rating (their margin in app.tcss)."""
         blank = Strip.blank(width, self._background)
         lines = [blank]
         lines += self._box("expected", width, 1, "single--headline")
