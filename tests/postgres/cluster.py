@@ -54,9 +54,18 @@ class Cluster:
     def socket_folder(self) -> str:
         return str(self.folder)
 
-    def url(self, database: str) -> str:
+    def url(self, database: str, user: str = SUPERUSER) -> str:
         """The `postgresql://` URL elotui takes for `database` on this cluster (socket, no password)."""
-        return f"postgresql://{SUPERUSER}@/{database}?host={self.folder}"
+        return f"postgresql://{user}@/{database}?host={self.folder}"
+
+    def admin(self, sql: str, database: str = "postgres") -> None:
+        """Run `sql` (one or more statements) as the superuser in `database`, in autocommit."""
+        import psycopg
+
+        with psycopg.connect(
+            host=self.socket_folder, user=SUPERUSER, dbname=database, autocommit=True
+        ) as admin:
+            admin.execute(sql.encode())  # without parameters, several statements may go at once
 
     def _run(self, program: str, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(self.binaries / program), *args]

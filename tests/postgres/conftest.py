@@ -47,3 +47,6 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         yield url
     finally:
         cluster.drop_database(url)
+
+
+from tests.postgres.club import club as club  # noqa: E402  # the README's roles (tests/postgres/club.py)
