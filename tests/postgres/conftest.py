@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import BACKENDS
+from tests.postgres.club import club as club  # the fixture of the README's roles
 from tests.postgres.cluster import Cluster
 
 
@@ -30,6 +31,3 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         yield url
     finally:
         cluster.drop_database(url)
-
-
-from tests.postgres.club import club as club  # noqa: E402  # the README's roles (tests/postgres/club.py)
