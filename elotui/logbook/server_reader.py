@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from elotui.logbook.paths import ServerLogbook
     from elotui.logbook.reader import LogbookReader
 
-_TABLES_SQL = (
+# The tables of the logbook's schema (also `server_migrate`'s first read).
+TABLES_SQL = (
     "SELECT table_name FROM information_schema.tables"
     " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
 )
@@ -65,7 +66,7 @@ def _connect(logbook: ServerLogbook) -> Any:
 
 
 def _is_current(connection: Any) -> bool:
-    tables = {row[0] for row in connection.execute(_TABLES_SQL)}
+    tables = {row[0] for row in connection.execute(TABLES_SQL)}
     if not tables >= HEAD_TABLES | {"alembic_version"}:
         return False
     revisions = [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
