@@ -50,3 +50,7 @@ class LogbookRefused(ElotuiError):
 
 class FileUnusable(ElotuiError):
     """A file named to import or to write that cannot be read or written as one."""
+
+
+class ReadOnlyLogbook(ElotuiError):
+    """The logbook may be read but not changed by whoever runs elotui (a read-only role on a server)."""

@@ -1,9 +1,18 @@
-"""Fixtures shared by more than one test folder."""
+"""Fixtures shared by more than one test folder, and the two backends of the logbook tests.
+
+A test that asks for `repo` (tests/logbook), `db_address` or `db_env` runs twice, on an SQLite file and
+on a PostgreSQL database (`backend`, parametrized by `pytest_generate_tests`); one that also asks for
+`db_file` (it reads the file itself) runs on SQLite only. The server is one throwaway cluster per
+pytest process (`postgres_cluster`, tests/postgres/cluster.py; about 2 s to start); each test gets a
+copy of a database already at the current schema (`CREATE DATABASE ... TEMPLATE`, tens of ms, no
+Alembic run). When no server can start, the PostgreSQL half is skipped with the reason (`pytest -rs`).
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from io import StringIO
@@ -14,6 +23,9 @@ from hypothesis import settings
 
 from elotui.cli import main
 from elotui.logbook import migrate, schema
+from tests.postgres.cluster import Cluster, NoServer, start_cluster
+
+BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture(autouse=True)
@@ -25,6 +37,74 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ELOTUI_HOME", str(home))
     monkeypatch.setenv("ELOTUI_DB", str(home / "env.db"))
     return home
+
+
+# For a test of something only a file has (SQLite's own statements, pragmas): `@SQLITE_ONLY`, with why.
+SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that needs a `backend` gets both, but the tests that read the SQLite file itself."""
+    if "backend" not in metafunc.fixturenames:
+        return
+    if any(
+        mark.name == "parametrize" and "backend" in mark.args[0]
+        for mark in metafunc.definition.iter_markers()
+    ):
+        return  # the test chose its own
+    backends = ("sqlite",) if "db_file" in metafunc.fixturenames else BACKENDS
+    metafunc.parametrize("backend", backends, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """ "sqlite" or "postgresql": where this run of the test keeps its logbook."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    try:
+        cluster = start_cluster()  # about 2 s here (initdb --no-sync, then pg_ctl start -w)
+    except NoServer as reason:
+        pytest.skip(f"no PostgreSQL server could start: {reason}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def server_template(postgres_cluster: Cluster) -> str:
+    """The name of a database at the current schema, copied for each test (see the module doc)."""
+    from elotui.logbook.paths import resolve_db_path
+    from elotui.logbook.repository import open_repository
+
+    name = "elotui_at_head"
+    postgres_cluster.admin(f'CREATE DATABASE "{name}"')
+    open_repository(resolve_db_path(postgres_cluster.url(name))).close()  # NullPool: nothing stays
+    return name
+
+
+@pytest.fixture
+def db_address(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """What `--db` takes for this test's logbook: a new file, or a database at the current schema."""
+    if backend == "sqlite":
+        yield str(tmp_path / "logbook.db")
+        return
+    cluster: Cluster = request.getfixturevalue("postgres_cluster")
+    url = cluster.new_database(template=request.getfixturevalue("server_template"))
+    try:
+        yield url
+    finally:
+        cluster.drop_database(url)
+
+
+@pytest.fixture
+def db_env(db_address: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """`ELOTUI_DB` is this test's logbook on its backend (for commands run without `--db`)."""
+    monkeypatch.setenv("ELOTUI_DB", db_address)
+    return db_address
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:

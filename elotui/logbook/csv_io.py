@@ -62,7 +62,7 @@ from elotui.logbook.repository import (
     gc_paused,
 )
 from elotui.logbook.repository.checks import check_rating_list
-from elotui.logbook.repository.storage import select_games_sql
+from elotui.logbook.repository.storage import no_limit, select_games_sql
 from elotui.rating.calendar import checked_month
 from elotui.rating.result import Result
 from elotui.safe_text import shown, unsafe_character
@@ -326,8 +326,8 @@ def games_oldest_first(
     """A player's games by date (then entry order), as `list_games(newest_first=False)` gives them,
     but read a batch at a time from one query: an export holds one batch, not the logbook, and still
     sees one consistent logbook (a single SQLite statement reads one snapshot)."""
-    sql = select_games_sql(False, rating_list is not None)
-    page = (-1, 0)  # no limit, no offset
+    sql = select_games_sql(False, rating_list is not None, repository.dialect)
+    page = (no_limit(repository.dialect), 0)  # no limit, no offset
     parameters = (
         (player_id, *page)
         if rating_list is None

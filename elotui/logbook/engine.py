@@ -21,7 +21,9 @@ SQLite's "database is locked", which `describe_sqlite_error` turns into one line
 On a server (psycopg 3, the optional extra `elotui[postgres]`) the server itself does what the pragmas
 do here (foreign keys, concurrent writers, durability); each connection asks for ISO dates, so a
 date read as text is `YYYY-MM-DD` whatever the server's `DateStyle`. The driver reads a password
-missing from the URL from `PGPASSWORD` or `~/.pgpass` itself.
+missing from the URL from `PGPASSWORD` or `~/.pgpass` itself. A write the server refuses for want of a
+privilege (a member's read-only role, README "Who may do what") becomes `ReadOnlyLogbook`, one line
+said by the CLI and the app wherever the write was; the transaction rolls back, so nothing is written.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Engine, create_engine, event
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.pool import NullPool
 
-from elotui.errors import LogbookRefused
+from elotui.errors import LogbookRefused, ReadOnlyLogbook
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
 if TYPE_CHECKING:
@@ -47,6 +50,13 @@ DRIVER_MISSING = (
     "a PostgreSQL logbook needs the psycopg driver, which is not installed: "
     "pip install 'elotui[postgres]'"
 )
+
+
+READ_ONLY = "this logbook is read-only for you"
+# PostgreSQL's SQLSTATEs for "not allowed to write": insufficient_privilege (no INSERT/UPDATE/DELETE
+# granted) and read_only_sql_transaction (a role with default_transaction_read_only, a standby).
+_NOT_ALLOWED = frozenset({"42501", "25006"})
+_WRITES = frozenset({"INSERT", "UPDATE", "DELETE"})
 
 
 class DriverMissing(LogbookRefused):
@@ -151,8 +161,21 @@ def make_server_engine(logbook: ServerLogbook) -> Engine:
     if importlib.util.find_spec("psycopg") is None:
         raise DriverMissing(DRIVER_MISSING)
     # NullPool, as for a file: nothing stays connected between a command's uses of the database.
-    return create_engine(
+    engine = create_engine(
         logbook.url,
         poolclass=NullPool,
         connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "options": "-c datestyle=ISO,YMD"},
     )
+    event.listen(engine, "handle_error", _refuse_as_read_only)
+    return engine
+
+
+def _refuse_as_read_only(context: ExceptionContext) -> None:
+    """A write refused for want of a privilege is `ReadOnlyLogbook`; every other error stays as it is.
+
+    Only row writes: a migration refused (a writer role may not CREATE) is not "read-only", and a
+    SELECT refused means no read access at all; both keep the server's own words."""
+    sqlstate = getattr(context.original_exception, "sqlstate", None)
+    words = (context.statement or "").split(maxsplit=1)
+    if sqlstate in _NOT_ALLOWED and words and words[0].upper() in _WRITES:
+        raise ReadOnlyLogbook(READ_ONLY)

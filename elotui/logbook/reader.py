@@ -48,8 +48,12 @@ _PUBLISHED_SQL = (
 
 def open_reader(path: LogbookAddress) -> LogbookReader | None:
     """A read-only view of the logbook at `path`, or None when it is not simply readable now (a
-    logbook on a server is read through the repository)."""
-    if not isinstance(path, Path) or not path.is_file():
+    logbook on a server: `server_reader`)."""
+    if not isinstance(path, Path):
+        from elotui.logbook.server_reader import open_server_reader  # PostgreSQL's equivalent
+
+        return open_server_reader(path)
+    if not path.is_file():
         return None
     try:
         connection = looking_connection(path)

@@ -33,16 +33,14 @@ from elotui.logbook.migrate import (
     refuse_unknown_revision,
 )
 from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+from elotui.logbook.server_reader import TABLES_SQL
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
     from elotui.logbook.paths import ServerLogbook
 
-_TABLES_SQL = text(
-    "SELECT table_name FROM information_schema.tables"
-    " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
-)
+_TABLES_SQL = text(TABLES_SQL)
 
 
 def _revision_on_server(connection: Connection, logbook: ServerLogbook) -> str | None:

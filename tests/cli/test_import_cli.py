@@ -47,11 +47,11 @@ PGN = """\
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_address: str) -> str:
+    """Alice's logbook, on each backend (`db_address`, tests/conftest.py)."""
     monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
-    path = str(tmp_path / "logbook.db")
-    assert run_cli("player", "add", "Alice", "--db", path)[0] == 0
-    return path
+    assert run_cli("player", "add", "Alice", "--db", db_address)[0] == 0
+    return db_address
 
 
 def games(capsys: pytest.CaptureFixture[str], db: str) -> int:

@@ -82,16 +82,16 @@ def _objects(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 @pytest.fixture
-def logbook(tmp_path: Path) -> Path:
-    """Ana with one game (id 1) and a published rating; a CSV of one more game to import."""
-    db = tmp_path / "elotui.db"
+def logbook(tmp_path: Path, db_address: str) -> str:
+    """Ana with one game (id 1) and a published rating, on each backend; a CSV of one more game."""
+    db = db_address
     for argv in (
         ["player", "add", "Ana", "--rating", "1850"],
         ["game", "add", "--player", "Ana", "--date", "2026-10-04", "--opponent", "B. Silva",
          "--opponent-rating", "1920", "--result", "1"],
         ["published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "1859"],
     ):  # fmt: skip
-        code, _, err = run_cli(*argv, "--db", str(db))
+        code, _, err = run_cli(*argv, "--db", db)
         assert code == 0, err
     (tmp_path / "games.csv").write_text(
         "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
@@ -106,9 +106,11 @@ def test_every_row_of_the_table_has_a_command_line_here() -> None:
 
 
 @pytest.mark.parametrize("label", list(ARGV))
-def test_command_prints_exactly_the_documented_keys(label: str, logbook: Path) -> None:
-    argv = [a.replace("{dir}", str(logbook.parent)) for a in ARGV[label]]
-    code, out, err = run_cli(*argv, "--json", "--db", str(logbook))
+def test_command_prints_exactly_the_documented_keys(
+    label: str, logbook: str, tmp_path: Path
+) -> None:
+    argv = [a.replace("{dir}", str(tmp_path)) for a in ARGV[label]]  # where `logbook` put games.csv
+    code, out, err = run_cli(*argv, "--json", "--db", logbook)
     assert code == 0, err
     documented = DOCUMENTED[label]
     free = {f"{key}" if path == "document" else f"{path}.{key}"

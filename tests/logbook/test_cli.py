@@ -57,6 +57,7 @@ def test_refused_file_exits_2_and_is_untouched(
     assert path.read_bytes() == before
 
 
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
 def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     added = run_json(
         capsys, "player", "add", "Alice", "--rating", "1500", "--birth-year", "2008", "--k", "40"
@@ -110,6 +111,7 @@ def test_player_game_published_flow(capsys: pytest.CaptureFixture[str]) -> None:
     }
 
 
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
 def test_import_errors_go_to_stderr_one_per_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -131,6 +133,7 @@ def test_import_errors_go_to_stderr_one_per_line(
     assert run_json(capsys, "game", "list", "--player", "Alice") == {"player": "Alice", "games": []}
 
 
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
 def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     run_cli("player", "add", "Alice", "--rating", "1500")
     path = tmp_path / "games.csv"

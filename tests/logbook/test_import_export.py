@@ -30,6 +30,7 @@ from elotui.logbook.repository import (
     Repository,
     open_repository,
 )
+from tests.conftest import SQLITE_ONLY
 
 # product.md §4's ten columns (the list and the pinned period, appended after them, are optional).
 PRODUCT_COLUMNS = CSV_COLUMNS[:10]
@@ -446,6 +447,7 @@ def test_a_bad_row_imports_nothing_even_among_duplicates(repo: Repository, tmp_p
     assert repo.count_games() == 3
 
 
+@SQLITE_ONLY  # it traces SQLite's statements (BEGIN IMMEDIATE); a server's import: tests/postgres
 def test_the_existing_games_are_read_once_inside_the_insert_transaction(
     repo: Repository, tmp_path: Path
 ) -> None:

@@ -167,8 +167,8 @@ def _json(*argv: str) -> Any:
     return json.loads(out)
 
 
-def test_cli_game_add_edit_list_with_lists_and_pins(db_file: Path) -> None:
-    db = ("--db", str(db_file))
+def test_cli_game_add_edit_list_with_lists_and_pins(db_address: str) -> None:
+    db = ("--db", db_address)
     _json("player", "add", "Ana", "--rating", "1800", *db)
     added = _json("game", "add", "--player", "Ana", "--date", "2024-03-02", "--opponent-rating",
                   "1700", "--result", "1", "--list", "blitz", "--rated-period", "2024-05", *db)  # fmt: skip
@@ -202,9 +202,9 @@ def test_cli_game_add_edit_list_with_lists_and_pins(db_file: Path) -> None:
     ],
 )
 def test_cli_refuses_a_bad_list_or_pin_and_changes_nothing(
-    db_file: Path, argv: list[str], reason: str
+    db_address: str, argv: list[str], reason: str
 ) -> None:
-    db = ("--db", str(db_file))
+    db = ("--db", db_address)
     _json("player", "add", "Ana", *db)
     game = _json("game", "add", "--player", "Ana", "--date", "2024-03-02", "--opponent-rating",
                  "1700", "--result", "1", *db)  # fmt: skip
@@ -213,8 +213,8 @@ def test_cli_refuses_a_bad_list_or_pin_and_changes_nothing(
     assert _json("game", "list", "--player", "Ana", *db)["games"] == [game]
 
 
-def test_cli_published_per_list(db_file: Path) -> None:
-    db = ("--db", str(db_file))
+def test_cli_published_per_list(db_address: str) -> None:
+    db = ("--db", db_address)
     _json("player", "add", "Ana", *db)
     assert _json("published", "set", "--player", "Ana", "--month", "2024-04", "--rating", "1810",
                  *db)["list"] == "standard"  # fmt: skip
@@ -237,8 +237,8 @@ def test_cli_published_per_list(db_file: Path) -> None:
     ]
 
 
-def test_cli_import_list_override_and_export_filter(db_file: Path, tmp_path: Path) -> None:
-    db = ("--db", str(db_file))
+def test_cli_import_list_override_and_export_filter(db_address: str, tmp_path: Path) -> None:
+    db = ("--db", db_address)
     _json("player", "add", "Ana Costa", *db)
     pgn = tmp_path / "games.pgn"
     pgn.write_text(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from elotui.logbook import migrate, models, schema
+from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.reader import open_reader
 from elotui.logbook.records import NotFound
 from elotui.logbook.repository import NewGame, Repository
@@ -20,7 +21,8 @@ def test_schema_constants_are_the_migrations_own() -> None:
     assert schema.APPLICATION_ID == models.APPLICATION_ID
 
 
-def test_reader_reads_what_the_repository_wrote(repo: Repository, db_file: Path) -> None:
+def test_reader_reads_what_the_repository_wrote(repo: Repository, db_address: str) -> None:
+    # On both backends: on a server the reader is server_reader's (psycopg alone).
     player = repo.add_player("Ana", start_rating=1800, birth_year=2001, games_before=12, fixed_k=15)
     games = [
         NewGame(dt.date(2026, 3, 2), 1900, Fraction(1), opponent="Bo", event="Open",
@@ -32,9 +34,13 @@ def test_reader_reads_what_the_repository_wrote(repo: Repository, db_file: Path)
         repo.add_game(player.id, game)
     repo.set_published(player.id, "2026-02", 1811)
 
-    reader = open_reader(db_file)
+    reader = open_reader(resolve_db_path(db_address))
     assert reader is not None
     try:
+        assert reader.player_ids_by_name() == {"Ana": player.id}
+        assert reader.list_games(player.id, limit=2) == repo.list_games(
+            player.id, limit=2, rating_list="standard"
+        )
         assert reader.find_player("  Ana ") == repo.find_player("Ana")
         assert reader.games_for_replay(player.id) == repo.games_for_replay(player.id)
         assert reader.list_published(player.id) == repo.list_published(player.id)

@@ -16,6 +16,7 @@ def replay_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     return json.loads(out)
 
 
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
 def test_replay_of_games_added_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli("player", "add", "Ana", "--rating", "2000", "--games-before", "50")[0] == 0
     for day, rating, result in (("2026-10-05", "2100", "1"), ("2026-10-06", "1900", "0.5")):
@@ -43,6 +44,7 @@ def test_replay_of_games_added_on_the_command_line(capsys: pytest.CaptureFixture
     assert doc["player"] == "Ana"
 
 
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
 def test_replay_table_and_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
     run_cli("player", "add", "Ben", "--rating", "1500")
     run_cli(

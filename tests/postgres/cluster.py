@@ -54,9 +54,18 @@ class Cluster:
     def socket_folder(self) -> str:
         return str(self.folder)
 
-    def url(self, database: str) -> str:
+    def url(self, database: str, user: str = SUPERUSER) -> str:
         """The `postgresql://` URL elotui takes for `database` on this cluster (socket, no password)."""
-        return f"postgresql://{SUPERUSER}@/{database}?host={self.folder}"
+        return f"postgresql://{user}@/{database}?host={self.folder}"
+
+    def admin(self, sql: str, database: str = "postgres") -> None:
+        """Run `sql` (one or more statements) as the superuser in `database`, in autocommit."""
+        import psycopg
+
+        with psycopg.connect(
+            host=self.socket_folder, user=SUPERUSER, dbname=database, autocommit=True
+        ) as admin:
+            admin.execute(sql.encode())  # without parameters, several statements may go at once
 
     def _run(self, program: str, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(self.binaries / program), *args]
@@ -85,26 +94,18 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def new_database(self) -> str:
-        """Create an empty database with a fresh name; its `postgresql://` URL."""
-        import psycopg
-
+    def new_database(self, template: str | None = None) -> str:
+        """Create a database with a fresh name, empty or a copy of the database `template` (which
+        nobody may be connected to); its `postgresql://` URL."""
         name = f"t_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(
-            host=self.socket_folder, user=SUPERUSER, dbname="postgres", autocommit=True
-        ) as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')
+        copy = f' TEMPLATE "{template}"' if template else ""
+        self.admin(f'CREATE DATABASE "{name}"{copy}')
         return self.url(name)
 
     def drop_database(self, url: str) -> None:
-        import psycopg
         from sqlalchemy import make_url
 
-        name = make_url(url).database
-        with psycopg.connect(
-            host=self.socket_folder, user=SUPERUSER, dbname="postgres", autocommit=True
-        ) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.admin(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
 
 
 def _last_line(result: subprocess.CompletedProcess[str]) -> str:

@@ -1,9 +1,5 @@
-"""The PostgreSQL server of the test session, and the two backends every test here runs on.
-
-One cluster per pytest process (with pytest-xdist, one per worker: no lock to share, and a worker's
-databases die with it), started on first use; every test gets a database of its own on it. When no
-server can start, the PostgreSQL half of each test is skipped with the reason (shown by `pytest -rs`).
-"""
+"""The two backends every test here runs on, each on an empty logbook (`logbook_address`; the
+server, `postgres_cluster`, is tests/conftest.py's, one per pytest process)."""
 
 from __future__ import annotations
 
@@ -12,21 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres.cluster import Cluster, NoServer, start_cluster
-
-BACKENDS = ("sqlite", "postgresql")
-
-
-@pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[Cluster]:
-    try:
-        cluster = start_cluster()  # about 2 s here (initdb --no-sync, then pg_ctl start -w)
-    except NoServer as reason:
-        pytest.skip(f"no PostgreSQL server could start: {reason}")
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
+from tests.conftest import BACKENDS
+from tests.postgres.club import club as club  # the fixture of the README's roles
+from tests.postgres.cluster import Cluster
 
 
 @pytest.fixture(autouse=True)

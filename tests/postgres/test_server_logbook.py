@@ -159,3 +159,43 @@ def test_a_current_schema_with_a_table_missing_is_refused(server_url: str) -> No
     code, _, err = run_cli("player", "list", "--db", server_url)
     assert code == 2
     assert "is damaged: its table published_rating is missing (restore a dump)" in err, err
+
+
+def test_the_fast_reader_steps_aside_for_a_database_it_should_not_read(
+    server_url: str, postgres_cluster: Cluster
+) -> None:
+    from elotui.logbook.reader import open_reader
+
+    assert open_reader(resolve_db_path(server_url)) is None  # empty: nothing to read yet
+    open_repository(resolve_db_path(server_url)).close()
+    reader = open_reader(resolve_db_path(server_url))
+    assert reader is not None
+    reader.close()
+    _sql(server_url, "UPDATE alembic_version SET version_num = '0001'")  # a migration pending
+    assert open_reader(resolve_db_path(server_url)) is None
+    missing = postgres_cluster.url("no_such_database")
+    assert open_reader(resolve_db_path(missing)) is None  # the repository says why
+
+
+def test_a_replay_on_a_server_reads_without_the_orm(server_url: str) -> None:
+    import subprocess
+    import sys
+
+    assert run_cli("player", "add", "Ana", "--rating", "1800", "--db", server_url)[0] == 0
+    code, _, err = run_cli("game", "add", "--player", "Ana", "--date", "2026-03-14",
+                           "--opponent-rating", "1950", "--result", "1", "--db", server_url)  # fmt: skip
+    assert code == 0, err
+    script = (
+        "import sys, io, contextlib; from elotui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['replay', '--json', '--player', 'Ana', '--db', {server_url!r}])\n"
+        "print(code, 'sqlalchemy.orm' not in sys.modules and 'alembic' not in sys.modules)\n"
+        "print(out.getvalue())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    first, _, document = done.stdout.partition("\n")
+    assert first == "0 True", done.stderr
+    # 1800 beats 1950: PD 0.30 for the lower (FIDE table 8.1.2), K 40: +0.70 × 40 = +28 → 1828.
+    assert json.loads(document)["current_rating"] == 1828

@@ -4,6 +4,7 @@ the same moment lose nothing, on a file and on a server."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import subprocess
 import sys
 import threading
@@ -15,6 +16,7 @@ import psycopg
 import pytest
 from sqlalchemy import make_url
 
+from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import ImportedGames, open_repository
 from elotui.logbook.repository.bulk import BulkMethods
@@ -25,6 +27,7 @@ from tests.postgres.cluster import Cluster
 _WRITER = """
 import datetime as dt, os, sys, time
 from fractions import Fraction
+from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import NewGame, open_repository
 
@@ -40,41 +43,81 @@ repository.close()
 """
 
 GAMES = 20
+RETRY = describe_sqlite_error("database is locked")  # what a writer that waited too long is told
+
+# An import from the command line, started with the writers: the same start signal, then `elotui import`.
+_IMPORT = """
+import os, sys, time
+from elotui.cli import main
+address, file, go = sys.argv[1], sys.argv[2], sys.argv[3]
+while not os.path.exists(go):
+    time.sleep(0.001)
+sys.exit(main(["import", file, "--json", "--db", address]))
+"""
+IMPORTED = 2000
 
 
-def _start_together(scripts: list[list[str]], go: Path) -> None:
-    processes = [
-        subprocess.Popen([sys.executable, "-c", *script], cwd=Path(__file__).parents[2])
-        for script in scripts
-    ]
-    go.touch()
-    for process in processes:
-        assert process.wait(timeout=120) == 0
-
-
-def test_two_writers_for_different_players_and_the_same_player(
+def test_writers_for_different_players_and_the_same_player_and_two_imports_at_once(
     logbook_address: str, tmp_path: Path
 ) -> None:
+    # Five processes started together: hand writers 1 and 2 on Ana, writer 3 on Bo (20 games each,
+    # one transaction each), and two imports of one file of 2,000 games for Ana (opponent ratings
+    # 1400..3399, apart from the writers' 1100..1319; one a day from 2010-01-01). Each import adds
+    # the file's games or finds them all there already, or is told to retry (SQLite's busy timeout)
+    # having written nothing; every hand-entered game arrives.
     repository = open_repository(resolve_db_path(logbook_address))
     ana = repository.add_player("Ana")
     bo = repository.add_player("Bo")
-    go = tmp_path / "go"
-    # Writers 1 and 2 on Ana at once, writer 3 on Bo.
-    _start_together(
-        [
-            [_WRITER, logbook_address, "Ana", "1", str(GAMES), str(go)],
-            [_WRITER, logbook_address, "Ana", "2", str(GAMES), str(go)],
-            [_WRITER, logbook_address, "Bo", "3", str(GAMES), str(go)],
-        ],
-        go,
+    games = tmp_path / "games.csv"
+    days = [dt.date(2010, 1, 1) + dt.timedelta(days=i) for i in range(IMPORTED)]
+    games.write_text(
+        "player,date,opponent_rating,result\n"
+        + "".join(f"Ana,{day.isoformat()},{1400 + i},1\n" for i, day in enumerate(days)),
+        encoding="utf-8",
     )
+    go = tmp_path / "go"
+    scripts = [
+        [_WRITER, logbook_address, "Ana", "1", str(GAMES), str(go)],
+        [_WRITER, logbook_address, "Ana", "2", str(GAMES), str(go)],
+        [_WRITER, logbook_address, "Bo", "3", str(GAMES), str(go)],
+        [_IMPORT, logbook_address, str(games), str(go)],
+        [_IMPORT, logbook_address, str(games), str(go)],
+    ]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", *script],
+            cwd=Path(__file__).parents[2],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for script in scripts
+    ]
+    go.touch()
+    finished = [(process, *process.communicate(timeout=300)) for process in processes]
+    writers, imports = finished[:3], finished[3:]
+    for process, _, err in writers:
+        assert process.returncode == 0, err
+    added = []
+    for process, out, err in imports:
+        if process.returncode == 0:
+            summary = json.loads(out)
+            added.append((summary["imported"], summary["already_in_logbook"]))
+        else:  # told to retry, in one line
+            assert (process.returncode, err) == (2, f"elotui: {RETRY}\n")
+    # The file's games added once, by one import; the other found them all there (or was told to retry).
+    assert sorted(added) in ([(0, IMPORTED), (IMPORTED, 0)], [(IMPORTED, 0)])
     ratings_of = {
         player.id: sorted(game.opponent_rating or 0 for game in repository.list_games(player.id))
         for player in (ana, bo)
     }
     repository.close()
-    # Every game of every writer is there once: 1100..1129 and 1200..1229 for Ana, 1300..1329 for Bo.
-    assert ratings_of[ana.id] == [*range(1100, 1100 + GAMES), *range(1200, 1200 + GAMES)]
+    # Every game once: 1100..1119 and 1200..1219 by hand and 1400..3399 imported for Ana, 1300..1319 for Bo.
+    assert ratings_of[ana.id] == [
+        *range(1100, 1100 + GAMES),
+        *range(1200, 1200 + GAMES),
+        *range(1400, 1400 + IMPORTED),
+    ]
     assert ratings_of[bo.id] == list(range(1300, 1300 + GAMES))
 
 

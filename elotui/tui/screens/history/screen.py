@@ -82,6 +82,8 @@ class HistoryScreen(EditingScreen):
         Binding("l", "next_list", "Next rating list", show=False, id="history.next_list"),
         Binding("o", "overlay_lists", "Overlay the three lists on the chart", show=False,
                 id="history.overlay_lists"),
+        Binding("ctrl+r", "refresh_logbook", "Refresh from the logbook", show=False,
+                id="history.refresh"),
     ]  # fmt: skip
 
     # --- layout ---------------------------------------------------------------------------------------
@@ -403,6 +405,12 @@ class HistoryScreen(EditingScreen):
         with self.prevent(Select.Changed):
             self.query_one("#player-select", Select).value = chosen
         self._open_player(chosen)
+
+    def action_refresh_logbook(self) -> None:
+        """Read the logbook again (others may have written to it) and say what changed."""
+        from elotui.tui.logbook_refresh import refresh
+
+        refresh(self)
 
     def action_maximize_panel(self) -> None:
         focused = self.focused
