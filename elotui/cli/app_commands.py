@@ -14,8 +14,9 @@ still stop here with their message and migrations still print their line.
 `elotui history` starts the same way: on a logbook ready as it is, a plain `sqlite3` reader checks
 `--player` (a wrong one is an error before the app starts) and gives the first page, painted before
 SQLAlchemy is loaded; the repository opens in a thread after the first frame. `--demo` (without
-`--player`) builds its throwaway logbook in that thread too, so its Alembic run comes after the first
-paint. A wrong `--player` with `--demo` is told before the app starts, so that one builds it first.
+`--player` or with one of the demo's names, read without building it) builds its throwaway logbook in
+that thread too, so its Alembic run comes after the first paint. Any other `--player` with `--demo` is
+told before the app starts, so that one builds it first.
 
 Textual is imported inside `open_app` only, so the calc commands start without it.
 """
@@ -89,6 +90,13 @@ def _history_logbook(path: Path | None, *, demo: bool, player: str | None) -> Lo
     return logbook
 
 
+def _demo_has(player: str | None) -> bool:
+    """No `--player`, or one of the demo's players, exactly (the screen looks it up as given)."""
+    from elotui.logbook.demo import demo_player_names
+
+    return not player or player in demo_player_names()
+
+
 def open_app(args: argparse.Namespace) -> int:
     start_mode = getattr(args, "start_mode", None) or "calculator"
     demo = bool(getattr(args, "demo", False))
@@ -98,7 +106,7 @@ def open_app(args: argparse.Namespace) -> int:
     repository: Repository | Logbook | None = None
     # A logbook on a server is always opened here (the quick look of `ready_as_is` is for files).
     file_ready = path if isinstance(path, Path) and ready_as_is(path) else None
-    if start_mode == "history" and (file_ready is not None or (demo and not player)):
+    if start_mode == "history" and (file_ready is not None or (demo and _demo_has(player))):
         repository = _history_logbook(file_ready, demo=demo, player=player)
     elif start_mode == "history" or (path is not None and file_ready is None):
         # Migrates with a backup; a refusal is a DatabaseRefused (an ElotuiError). The history only reads: it creates no

@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from elotui.cli.replay_json import lists_json, replay_json
+    from elotui.cli.replay_json import write_lists_json, write_replay_json
     from elotui.logbook.records import RATING_LISTS, LogbookError
     from elotui.rating.replay import replay_lists
 
@@ -67,9 +67,9 @@ def run_replay(args: argparse.Namespace) -> int:
     results = replay_lists(player, games, published, apply_cap=not args.no_cap, lists=shown)
     if wants_json(args):
         if args.rating_list == ALL_LISTS:
-            sys.stdout.write(lists_json(player.name, not args.no_cap, results))
+            write_lists_json(sys.stdout, player.name, not args.no_cap, results)
         else:
-            sys.stdout.write(replay_json(results[shown[0]]))
+            write_replay_json(sys.stdout, results[shown[0]])
         return 0
     for index, name in enumerate(shown):
         if len(shown) > 1 or name != "standard":

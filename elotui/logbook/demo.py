@@ -3,6 +3,9 @@
 `players.json` holds the profiles (and published ratings by month), `games.csv` the games in the
 import format. `elotui --demo` works on a throwaway database built fresh from them in a temporary folder,
 so nothing the user does there outlives the session and the fixture itself is never written to.
+
+The players' names are read without SQLAlchemy (`demo_player_names`): `elotui history --demo --player
+NAME` checks NAME with them before the app starts, and builds the demo after its first frame.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from elotui.logbook.csv_io import import_csv
-from elotui.logbook.repository import PLAYER_FIELDS, PlayerBundle, Repository, open_repository
+if TYPE_CHECKING:
+    from elotui.logbook.repository import Repository
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEMO_FILENAME = "elotui-demo.db"
@@ -34,6 +37,9 @@ def _players() -> list[dict[str, Any]]:
 
 def build_demo_database(path: Path) -> Repository:
     """Create the demo logbook at `path` (a new file) and return its repository."""
+    from elotui.logbook.csv_io import import_csv
+    from elotui.logbook.repository import PLAYER_FIELDS, PlayerBundle, open_repository
+
     if path.exists():
         raise FileExistsError(path)
     repository = open_repository(path)

@@ -189,9 +189,16 @@ GAME_RECORD_COLUMNS: tuple[str, ...] = (
 
 
 def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
-    # A tight loop: local names, a date cache (many games share a day), no per-row attribute lookups.
+    """The records of rows in `GAME_RECORD_COLUMNS`' order (a list, or a cursor read as it goes).
+
+    A tight loop: local names, no per-row attribute lookups. The texts many games share (an
+    opponent's name, an event, the list's name) and the days are kept once: the database gives a new
+    object per row, and 100,000 games of one player would hold 100,000 copies of "standard" and of
+    each name (about 100 bytes a game of `replay --json`'s peak memory, bench_memory.py)."""
     parse = dt.date.fromisoformat
     dates: dict[str, dt.date] = {}
+    shared: dict[Any, Any] = {}  # one object per text
+    keep = shared.setdefault
     make = GameRecord
     records: list[GameRecord] = []
     append = records.append
@@ -221,14 +228,14 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
                 played,
                 opponent_rating,
                 halves,
-                opponent,
-                event,
+                keep(opponent, opponent),
+                keep(event, event),
                 parse(event_start) if event_start else None,
                 parse(event_end) if event_end else None,
                 own_rating,
                 bool(rated),
                 notes,
-                rating_list,
+                keep(rating_list, rating_list),
                 rated_period,
             )
         )

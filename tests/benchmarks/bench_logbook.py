@@ -57,7 +57,7 @@ OURS_REPLAY_ALL = r"""
 import sys
 from pathlib import Path
 from elotui.logbook.reader import open_reader
-from elotui.cli.replay_json import replay_json
+from elotui.cli.replay_json import write_replay_json
 from elotui.rating.replay import replay
 
 reader = open_reader(Path(sys.argv[1]))
@@ -65,7 +65,7 @@ for (name,) in reader._connection.execute("select name from player order by id")
     player = reader.find_player(name)
     games = reader.games_for_replay(player.id)
     published = {p.month: p.rating for p in reader.list_published(player.id)}
-    sys.stdout.write(replay_json(replay(player, games, published)))
+    write_replay_json(sys.stdout, replay(player, games, published))
 """
 
 

@@ -44,13 +44,17 @@ raise SystemExit(code)
 """
 
 
-def start_history(tmp_path: Path, *args: str) -> tuple[tuple[list[str], int], list[str]]:
-    """Run the probe; wait until the replay is shown (the summary names the list), quit; return what
-    it saw at the first frame (heavy modules, rows) and at the end (heavy modules)."""
+def start_history(
+    tmp_path: Path, *args: str, shows: str = "standard list (l)"
+) -> tuple[tuple[list[str], int], list[str]]:
+    """Run the probe; wait until the replay is shown (the summary names the list) and `shows` is on
+    the screen, quit; return what it saw at the first frame (heavy modules, rows) and at the end
+    (heavy modules)."""
     out = tmp_path / "seen.txt"
     env = {**os.environ, "ELOTUI_HOME": str(tmp_path), "ELOTUI_DB": str(tmp_path / "none.db")}
     with Terminal([sys.executable, "-c", PROBE, str(out), *args], env=env) as terminal:
         terminal.wait_for("standard list (l)", timeout=120)  # the summary, once replayed
+        terminal.wait_for(shows, timeout=120)
         terminal.send(CTRL_Q)
         assert terminal.wait_exit() == 0, terminal.text()[-400:]
     first, last = out.read_text().splitlines()
@@ -71,3 +75,14 @@ def test_history_demo_paints_before_building_the_demo(tmp_path: Path) -> None:
     (heavy, _), later = start_history(tmp_path, "--demo")
     assert heavy == []
     assert later == ["alembic", "sqlalchemy", "sqlmodel"]  # the demo was built after the frame
+
+
+def test_history_demo_with_one_of_its_players_paints_before_building_the_demo(
+    tmp_path: Path,
+) -> None:
+    # Margaux Vidal is the demo's third player (not the one shown without --player).
+    (heavy, _), later = start_history(
+        tmp_path, "--demo", "--player", "Margaux Vidal", shows="Margaux Vidal"
+    )
+    assert heavy == []  # the name was checked against the demo's fixture, not a built logbook
+    assert later == ["alembic", "sqlalchemy", "sqlmodel"]

@@ -126,17 +126,19 @@ def uncounted_game(
     )  # fmt: skip
 
 
-# K·ΔR rounded per game, by K: ΔR is a whole number of hundredths in [−100, 100] (a score of 0, ½ or
-# 1 minus a PD of 0 to 100 hundredths), so the per-game rounding is a table per K.
-_ROUNDED_CHANGE: dict[int, tuple[int, ...]] = {}
+# K·ΔR, exact and rounded per game, by K: ΔR is a whole number of hundredths in [−100, 100] (a score
+# of 0, ½ or 1 minus a PD of 0 to 100 hundredths), so both are tables per K. The exact one also
+# makes every game's change one shared int instead of a new one each (memory of 100,000 games).
+_CHANGES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 _DELTA_SPAN = 100
 
 
-def _rounded_changes(k: int) -> tuple[int, ...]:
-    found = _ROUNDED_CHANGE.get(k)
+def _changes(k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(K·ΔR, K·ΔR rounded) by ΔR + `_DELTA_SPAN`."""
+    found = _CHANGES.get(k)
     if found is None:
-        span = range(-_DELTA_SPAN, _DELTA_SPAN + 1)
-        found = _ROUNDED_CHANGE[k] = tuple(round_hundredths(k * delta) for delta in span)
+        exact = tuple(k * delta for delta in range(-_DELTA_SPAN, _DELTA_SPAN + 1))
+        found = _CHANGES[k] = (exact, tuple(round_hundredths(change) for change in exact))
     return found
 
 
@@ -168,7 +170,7 @@ def rated_period(
     k, k_rule, k_reason = k_decision(rules, period.profile, year)
     k_applied = capped_k(rules, k, n) if period.apply_cap else k
     upgraded = _upgraded(games, counted, base)
-    rounded = _rounded_changes(k_applied)
+    changes, rounded = _changes(k_applied)
     live = base * 100
     running = 0
     per_game_total = 0
@@ -211,7 +213,7 @@ def rated_period(
                     lower_rated_limited = True
             delta = g.score_halves * 50 - pd
             running += delta
-            change = k_applied * delta
+            change = changes[delta + _DELTA_SPAN]
             live += change
             per_game_total += rounded[delta + _DELTA_SPAN]
             event_key = g.event if g.event is not None else i  # as `event_key`, inline for speed
