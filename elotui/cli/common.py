@@ -85,6 +85,12 @@ def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = Fal
         help="print one JSON document on stdout",
         **default,  # type: ignore[arg-type]
     )
+    parser.add_argument(
+        "--lang",
+        metavar="en|fr",
+        help="language of the text (else $ELOTUI_LANG, the app's choice, the locale, English)",
+        **default,  # type: ignore[arg-type]
+    )
 
 
 def add_command(
