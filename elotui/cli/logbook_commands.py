@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
+from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress, resolve_db_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
@@ -66,7 +67,7 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
 
 def _say_waiting(path: Path) -> None:
     print(
-        f"elotui: waiting for another elotui to finish writing {path} ...",
+        _("elotui: waiting for another elotui to finish writing {path} ...").format(path=path),
         file=sys.stderr,
         flush=True,
     )
@@ -167,10 +168,10 @@ def result_arg(text: str) -> Fraction:
 
 
 def result_text(score: Fraction) -> str:
-    """A score as the CLI prints it: "1", "0.5", "0"."""
-    from elotui.rating.result import Result
+    """A score as the CLI prints it: "1", "0.5", "0" ("0,5" in French)."""
+    from elotui.i18n.numbers import points
 
-    return Result.from_score(score).points
+    return points(score)
 
 
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
@@ -192,10 +193,12 @@ def add_pin_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         "--rated-period",
         type=month_arg,
         metavar="YYYY-MM",
-        help="pin the game's event to the rating period named by its first month, when its "
-        "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)",
+        help=_(
+            "pin the game's event to the rating period named by its first month, when its "
+            "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)"
+        ),
     )
     if editing:
         pin.add_argument(
-            "--no-rated-period", action="store_true", help="let the event's dates decide again"
+            "--no-rated-period", action="store_true", help=_("let the event's dates decide again")
         )
