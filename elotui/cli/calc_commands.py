@@ -203,7 +203,7 @@ def _calc_several(args: argparse.Namespace, method: Method, total: Fraction) -> 
                 "new_rating": result.new_rating,
                 "tier": tier_of(result.rating).name,
                 "tier_after": tier_of(result.new_rating).name,
-                "estimate": "average-opponent shortcut: K·(P − G·E)",
+                "estimate": _("average-opponent shortcut: K·(P − G·E)"),  # a sentence: translated
             }
         )
         return 0

@@ -90,7 +90,7 @@ def import_file(args: argparse.Namespace) -> int:
         return 0
     print(summary.message(str(path)))
     for reason, count in summary.skipped.items():
-        print(_("skipped {count}: {reason}").format(count=count, reason=reason))
+        print(_("skipped {count}: {reason}").format(count=number(count), reason=_(reason)))
     return 0
 
 
