@@ -141,10 +141,12 @@ def row_id_arg(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a game id (a whole number), not {text!r}"
+            _("expected a game id (a whole number), not {text!r}").format(text=text)
         ) from None
     if not 1 <= value <= ROW_ID_MAX:
-        raise argparse.ArgumentTypeError(f"expected a game id from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a game id from 1, not {text!r}").format(text=text)
+        )
     return value
 
 
@@ -152,9 +154,13 @@ def count_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text!r}").format(text=text)
+        ) from None
     if not 0 <= value <= ROW_ID_MAX:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number from 0, not {text!r}").format(text=text)
+        )
     return value
 
 
@@ -163,7 +169,9 @@ def result_arg(text: str) -> Fraction:
 
     result = Result.parse(text)
     if result is None:
-        raise argparse.ArgumentTypeError(f"expected 1, 0.5 or 0 (or win, draw, loss), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected 1, 0.5 or 0 (or win, draw, loss), not {text!r}").format(text=text)
+        )
     return result.score
 
 
