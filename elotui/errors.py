@@ -7,7 +7,8 @@ checks both do (tests/faults/test_error_model.py), so a new kind cannot be forgo
 
 The kinds below group the errors by what went wrong; the errors themselves live where they are raised
 (`rating.inputs.InvalidInput`, `dates.BadDate`, `logbook.migrate.DatabaseRefused`, ...) and keep their
-names. This module imports nothing, so every layer, `rating` included, may use it.
+names. This module imports nothing at its top (the translation of its one line is imported when it
+is said), so every layer, `rating` included, and `elotui.i18n` itself may use it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ class ElotuiError(Exception):
         lines = details[: self.SHOWN_MAX]
         hidden = len(details) - len(lines)
         if hidden:
-            lines.append(f"... and {hidden} more problem{'s' if hidden != 1 else ''}")
+            from elotui.i18n import ngettext  # here: elotui.i18n imports this module
+            from elotui.i18n.numbers import count
+
+            more = ngettext("... and {n} more problem", "... and {n} more problems", hidden)
+            lines.append(more.format(n=count(hidden)))
         return lines
 
 

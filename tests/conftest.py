@@ -22,6 +22,7 @@ import pytest
 from hypothesis import settings
 
 from elotui.cli import main
+from elotui.i18n import set_language
 from elotui.logbook import migrate, schema
 from tests.postgres.cluster import Cluster, NoServer, start_cluster
 
@@ -37,6 +38,16 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ELOTUI_HOME", str(home))
     monkeypatch.setenv("ELOTUI_DB", str(home / "env.db"))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English whatever the machine's locale (`ELOTUI_LANG=en`, which the processes
+    a test starts inherit), and whatever language a test switched to is undone after it. A French
+    test asks for French itself (`--lang fr`, or it removes `ELOTUI_LANG` and sets `LANG`)."""
+    monkeypatch.setenv("ELOTUI_LANG", "en")
+    yield
+    set_language("en")
 
 
 # For a test of something only a file has (SQLite's own statements, pragmas): `@SQLITE_ONLY`, with why.

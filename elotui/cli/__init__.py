@@ -28,16 +28,19 @@ COMMAND_MODULES: dict[str, str] = {
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
-    """The arguments, loading only the command module that is needed.
+    """The arguments, loading only the command module that is needed, in the language chosen.
 
     `elotui` alone (perhaps with --db/--demo) opens the app without any command module; a known
     command loads its own; anything else (`--help`, a typo) builds the whole parser, which lists all.
+    The language is chosen from the first pass (`--lang` may come anywhere), before any help text is
+    written; an unknown `--lang` or `$ELOTUI_LANG` is refused there like any bad value.
     """
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
     top.add_argument("-V", "--version", action=VersionAction)
     known, rest = top.parse_known_args(argv)
+    _speak(known.lang)
     if not rest:
         return known
     names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
@@ -45,6 +48,20 @@ def _parse(argv: list[str]) -> argparse.Namespace:
         names = [COMMAND_MODULES[rest[0]]]
     modules = [importlib.import_module(f"elotui.cli.{name}") for name in names]
     return build_parser(registrars=[module.register for module in modules]).parse_args(argv)
+
+
+def _speak(asked: str | None) -> None:
+    """Speak the language of `--lang`, `$ELOTUI_LANG`, the settings file or the locale (elotui.i18n)."""
+    from elotui.cli.argparse_words import speak_argparse
+    from elotui.i18n import choose_language, set_language
+    from elotui.i18n.settings import saved_language
+
+    try:
+        set_language(choose_language(asked, os.environ, saved_language()))
+    except ElotuiError as error:
+        print(f"elotui: {error.headline}", file=sys.stderr)
+        raise SystemExit(2) from None
+    speak_argparse()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
