@@ -118,10 +118,10 @@ def replay(
     # One small tuple per game and no reference cycles: the collector's passes over 100,000 games
     # would cost about 40 % of the time.
     with gc_paused():
-        return _Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
+        return Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
 
 
-class _Replayer:
+class Replayer:
     """The state carried from period to period: the list in force, the flags that decide K, the games
     counted, the titles met and the initial-rating pool."""
 
