@@ -14,6 +14,8 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from elotui.dates import BadDate
@@ -90,11 +92,29 @@ REMAINING = Parsed(optional(lambda text: parse_games(text, "Remaining games")))
 AVERAGE = Parsed(optional(lambda text: parse_rating(text, "Average X")))
 
 
+class CalculatorField(TextField):
+    """A text field of the calculator: a key typed in it repaints it without a layout pass.
+
+    Textual's Input sets its virtual size (the width of its text) on every change, and a widget's
+    virtual size asks for a layout of the whole screen: every keystroke re-arranged all the
+    calculator's widgets and repainted the screen between the field and the results (the biggest
+    cost of a keystroke, tests/benchmarks/bench_keystroke.py). The field's size is fixed
+    (`FieldRow > *` in app.tcss) and it has no children: its text's width only sets how far it can
+    scroll, which it keeps in range itself.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self) -> None:
+        # What the layout pass did for it: a shorter text scrolls back into range.
+        self.scroll_x = self.validate_scroll_x(self.scroll_x)
+
+
 def text_field(
     field_id: str, parser: Parsed[Any], value: str = "", placeholder: str = ""
-) -> TextField:
+) -> CalculatorField:
     """A text field of the calculator that takes what `parser` reads."""
-    return TextField(
+    return CalculatorField(
         value,
         id=field_id,
         placeholder=placeholder,
@@ -123,7 +143,7 @@ def missing_text(labels: list[str], mode: str) -> str:
     return f"Type {listed}: results follow every key."
 
 
-class KInput(TextField):
+class KInput(CalculatorField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
