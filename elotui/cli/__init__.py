@@ -52,6 +52,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 def _speak(asked: str | None) -> None:
     """Speak the language of `--lang`, `$ELOTUI_LANG`, the settings file or the locale (elotui.i18n)."""
+    from elotui.cli.argparse_words import speak_argparse
     from elotui.i18n import choose_language, set_language
     from elotui.i18n.settings import saved_language
 
@@ -60,6 +61,7 @@ def _speak(asked: str | None) -> None:
     except ElotuiError as error:
         print(f"elotui: {error.headline}", file=sys.stderr)
         raise SystemExit(2) from None
+    speak_argparse()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,28 +22,32 @@ from elotui.cli.calc_options import (
     uncertain_line,
 )
 from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.i18n import _, current_language, ngettext
+from elotui.i18n.numbers import count, decimal, hundredths_text, percent, points
 from elotui.rating import inputs
+from elotui.rating.result import Result
 from elotui.rating.text import signed
 
 if TYPE_CHECKING:
     from elotui.rating.calculator import Method
     from elotui.rating.rules import RuleSet
+    from elotui.rating.tiers import Tier
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    calc = add_command(sub, "calc", "rating change for one game, several games, or a series")
-    calc.add_argument("-r", "--rating", type=RATING, required=True, help="your rating")
-    calc.add_argument("-o", "--opponent", type=OPPONENT, required=True, help="opponent rating")
-    calc.add_argument("-k", type=K, default=20, help="K factor, 1-100 (default 20)")
+    calc = add_command(sub, "calc", _("rating change for one game, several games, or a series"))
+    calc.add_argument("-r", "--rating", type=RATING, required=True, help=_("your rating"))
+    calc.add_argument("-o", "--opponent", type=OPPONENT, required=True, help=_("opponent rating"))
+    calc.add_argument("-k", type=K, default=20, help=_("K factor, 1-100 (default 20)"))
     calc.add_argument(
         "--result", type=checked(outcome, "result"), metavar="1|0.5|0",
-        help="the result played: 1, 0.5 (or ½), 0, or win, draw, loss",
+        help=_("the result played: 1, 0.5 (or ½), 0, or win, draw, loss"),
     )  # fmt: skip
     calc.add_argument("--method", choices=METHODS, default="elo")
-    calc.add_argument("--games", type=checked(inputs.parse_games, "games"), help="several games")
-    calc.add_argument("--points", help="total points over --games (halves allowed)")
+    calc.add_argument("--games", type=checked(inputs.parse_games, "games"), help=_("several games"))
+    calc.add_argument("--points", help=_("total points over --games (halves allowed)"))
     calc.add_argument("--series", type=checked(inputs.parse_games, "series"), metavar="N")
-    calc.add_argument("--exact", action="store_true", help="series without rounding each step")
+    calc.add_argument("--exact", action="store_true", help=_("series without rounding each step"))
     add_rules_options(calc)
     calc.set_defaults(handler=run_calc)
 
@@ -53,18 +57,18 @@ def run_calc(args: argparse.Namespace) -> int:
 
     method = Method(args.method)
     if args.points is not None and args.games is None:
-        raise UsageError("calc: --points needs --games")
+        raise UsageError(_("calc: --points needs --games"))
     if args.games is not None:
         if args.points is None:
-            raise UsageError("calc: --games needs --points")
+            raise UsageError(_("calc: --games needs --points"))
         try:
-            points = inputs.parse_points(args.points, args.games)
+            total = inputs.parse_points(args.points, args.games)
         except inputs.InvalidInput as error:
             raise UsageError(f"calc: --points: {error}") from None
-        return _calc_several(args, method, points)
+        return _calc_several(args, method, total)
     if args.series is not None:
         if args.result is None:
-            raise UsageError("calc: --series needs --result 1|0.5|0 (or win, draw, loss)")
+            raise UsageError(_("calc: --series needs --result 1|0.5|0 (or win, draw, loss)"))
         return _calc_series(args, method)
     return _calc_single(args, method)
 
@@ -79,14 +83,16 @@ def _method_rules(
     from elotui.rating.rules.uncertain import game_marks, uncertain_texts
 
     if method is not Method.FIDE:
-        return None, [], f"{method.value}: {method.text()}"
+        return None, [], _("{method}: {text}").format(method=method.value, text=method.text())
     on, rules = rules_in_force(args)
     diff = args.rating - args.opponent
     marks = game_marks(rules, on, diff, counted_diff(rules, args.rating, args.opponent))
     return (
         rules,
         uncertain_texts(marks),
-        f"{method.value} · rules {rules.name}: {method.text(rules)}",
+        _("{method} · rules {rules}: {text}").format(
+            method=method.value, rules=rules.name, text=method.text(rules)
+        ),
     )
 
 
@@ -123,37 +129,62 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
             }
         )
         return 0
-    print(f"{game.rating} vs {game.opponent} · K {game.k} · {words}")
+    print(
+        _("{rating} vs {opponent} · K {k} · {method}").format(
+            rating=game.rating, opponent=game.opponent, k=game.k, method=words
+        )
+    )
     e = game.expected
-    pd = f" (PD {e.pd / 100:.2f})" if e.pd is not None else ""
+    pd = f" (PD {hundredths_text(e.pd)})" if e.pd is not None else ""
     limit = rules.difference.limit if rules else None
-    rule = f"  {limit}-point rule: D {e.diff} counted as {e.diff_used}" if e.clamped else ""
-    print(f"Expected score {e.value * 100:.1f}%{pd}{rule}")
+    rule = (
+        "  "
+        + _("{limit}-point rule: D {diff} counted as {used}").format(
+            limit=limit, diff=e.diff, used=e.diff_used
+        )
+        if e.clamped
+        else ""
+    )
+    print(_("Expected score {percent}").format(percent=percent(e.value)) + pd + rule)
     if line := uncertain_line(uncertain):
         print(line)
-    print("  a draw counts half a point: this is not a strict win probability")
+    print("  " + _("a draw counts half a point: this is not a strict win probability"))
     print()
     rows = []
+    # French reads a change as the French pages write it, exact then rounded, in one column
+    # ("+12,80 → +13", issue 15); English keeps its two columns, as its users' scripts read them.
+    joined = current_language() == "fr"
     for name, o in game.outcomes.items():
-        crossing = f"{o.crossing.direction} to {o.crossing.after.name}" if o.crossing else ""
+        crossing = _crossing_text(o.crossing.direction, o.crossing.after) if o.crossing else ""
         mark = "→" if name == args.result else ""
-        rows.append(
-            [f"{mark}{name}", signed(o.change_cents), signed(o.rounded), o.new_rating, crossing]
-        )
-    print_table(["result", "change", "rounded", "new rating", "tier crossing"], rows)
+        label = Result.from_score(o.score).label
+        change = [signed(o.change_cents), signed(o.rounded)]
+        if joined:
+            change = [" → ".join(change)]
+        rows.append([f"{mark}{label}", *change, o.new_rating, crossing])
+    changes = [_("change")] if joined else [_("change"), _("rounded")]
+    print_table([_("result"), *changes, _("new rating"), _("tier crossing")], rows)
     print()
-    print(f"Tier: {game.tier.name}" + (f" → {chosen.tier_after.name}" if chosen else ""))
+    tier = _("Tier: {tier}").format(tier=game.tier.label)
+    print(tier + (f" → {chosen.tier_after.label}" if chosen else ""))
     return 0
 
 
-def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) -> int:
+def _crossing_text(direction: str, after: Tier) -> str:
+    """ "up to Gold" / "monte en Or"."""
+    if direction == "up":
+        return _("up to {tier}").format(tier=after.label)
+    return _("down to {tier}").format(tier=after.label)
+
+
+def _calc_several(args: argparse.Namespace, method: Method, total: Fraction) -> int:
     from elotui.rating.calculator import several_games
     from elotui.rating.rounding import cents
     from elotui.rating.tiers import tier_of
 
-    rules, uncertain, _ = _method_rules(args, method)
+    rules, uncertain, _words = _method_rules(args, method)
     result = several_games(
-        args.rating, args.opponent, args.k, args.games, points, method, rules=rules
+        args.rating, args.opponent, args.k, args.games, total, method, rules=rules
     )
     if args.json:
         print_json(
@@ -166,7 +197,7 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
                 "k": result.k,
                 "expected": result.expected.value,
                 "games": result.games,
-                "points": float(points),
+                "points": float(total),
                 "change": cents(result.change),
                 "rounded": result.rounded,
                 "new_rating": result.new_rating,
@@ -176,17 +207,28 @@ def _calc_several(args: argparse.Namespace, method: Method, points: Fraction) ->
             }
         )
         return 0
+    games = ngettext("{n} game", "{n} games", result.games).format(n=count(result.games))
     print(
-        f"{result.games} games, {float(points):g} points vs average {result.opponent} · K {result.k}"
-        + (f" · rules {rules.name}" if rules else "")
+        _("{games}, {points} points vs average {opponent} · K {k}").format(
+            games=games, points=points(total), opponent=result.opponent, k=result.k
+        )
+        + (" · " + _("rules {rules}").format(rules=rules.name) if rules else "")
     )
-    print("Average-opponent shortcut K·(P − G·E): an estimate, not a game-by-game calculation.")
-    print(f"Expected score per game {result.expected.value * 100:.1f}%")
+    print(_("Average-opponent shortcut K·(P − G·E): an estimate, not a game-by-game calculation."))
+    print(_("Expected score per game {percent}").format(percent=percent(result.expected.value)))
     if line := uncertain_line(uncertain):
         print(line)
-    print(f"Change {signed(cents(result.change))} → {signed(result.rounded)}")
     print(
-        f"New rating {result.new_rating} ({tier_of(result.rating).name} → {tier_of(result.new_rating).name})"
+        _("Change {change} → {rounded}").format(
+            change=signed(cents(result.change)), rounded=signed(result.rounded)
+        )
+    )
+    print(
+        _("New rating {rating} ({tier} → {tier_after})").format(
+            rating=result.new_rating,
+            tier=tier_of(result.rating).label,
+            tier_after=tier_of(result.new_rating).label,
+        )
     )
     return 0
 
@@ -197,7 +239,7 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
     from elotui.rating.tiers import tier_of
 
     score = inputs.parse_score(args.result)
-    rules, uncertain, _ = _method_rules(args, method)
+    rules, uncertain, _words = _method_rules(args, method)
     steps = run_series(
         args.rating, args.opponent, args.k, args.series, score, method, exact=args.exact,
         rules=rules,
@@ -231,17 +273,21 @@ def _calc_series(args: argparse.Namespace, method: Method) -> int:
             }
         )
         return 0
-    how = "exact" if args.exact else "each step rounded to a whole number"
-    rules_words = f" · rules {rules.name}" if rules else ""
+    how = _("exact") if args.exact else _("each step rounded to a whole number")
+    rules_words = " · " + _("rules {rules}").format(rules=rules.name) if rules else ""
     print(
-        f"{args.series} × {args.result} vs {args.opponent} · K {args.k} · {method.value}{rules_words}"
-        f" · {how}"
-    )
+        _("{games} × {result} vs {opponent} · K {k} · {method}").format(
+            games=args.series, result=Result.from_score(score).label, opponent=args.opponent,
+            k=args.k,
+            method=method.value,
+        )
+        + f"{rules_words} · {how}"
+    )  # fmt: skip
     print_table(
-        ["game", "before", "expected", "change", "after"],
+        [_("game"), _("before"), _("expected"), _("change"), _("after")],
         [
-            [s.game, cents(s.rating_before), f"{s.expected * 100:.1f}%", signed(cents(s.change)),
-             cents(s.rating_after)]
+            [s.game, decimal(cents(s.rating_before), 2), percent(s.expected),
+             signed(cents(s.change)), decimal(cents(s.rating_after), 2)]
             for s in steps
         ],
     )  # fmt: skip

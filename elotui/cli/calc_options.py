@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
 from elotui.cli.common import add_list_option
+from elotui.i18n import _
 from elotui.rating import inputs
 
 if TYPE_CHECKING:
@@ -44,8 +45,12 @@ def parse_game(text: str) -> PeriodGame:
 
     opponent, sep, score = text.partition(":")
     if not sep:
-        raise inputs.InvalidInput(f"a game is OPPONENT_RATING:RESULT like 2100:1, not {text!r}")
-    return PeriodGame(inputs.parse_rating(opponent, "opponent rating"), inputs.parse_score(score))
+        raise inputs.InvalidInput(
+            _("a game is OPPONENT_RATING:RESULT like 2100:1, not {text!r}").format(text=text)
+        )
+    return PeriodGame(
+        inputs.parse_rating(opponent, _("opponent rating")), inputs.parse_score(score)
+    )
 
 
 def parse_date_arg(text: str) -> date:
@@ -73,9 +78,9 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """`--date` and `--list`: which rule set applies (rules.md §3.7; default today, standard)."""
     parser.add_argument(
         "--date", type=checked(parse_date_arg, "date"), metavar="YYYY-MM-DD",
-        help="the day whose FIDE rules apply: the event start (default today)",
+        help=_("the day whose FIDE rules apply: the event start (default today)"),
     )  # fmt: skip
-    add_list_option(parser, "the rating list whose rules apply (default standard)", "standard")
+    add_list_option(parser, _("the rating list whose rules apply (default standard)"), "standard")
 
 
 def rules_in_force(args: argparse.Namespace) -> tuple[date, RuleSet]:
@@ -87,16 +92,18 @@ def rules_in_force(args: argparse.Namespace) -> tuple[date, RuleSet]:
 
 
 def uncertain_line(texts: list[str]) -> str | None:
-    return f"Rule uncertain: {'; '.join(texts)}" if texts else None
+    return _("Rule uncertain: {decisions}").format(decisions="; ".join(texts)) if texts else None
 
 
 RATING = checked(inputs.parse_rating, "rating")
-OPPONENT = checked(lambda t: inputs.parse_rating(t, "opponent rating"), "opponent")
+OPPONENT = checked(lambda t: inputs.parse_rating(t, _("opponent rating")), "opponent")
 K = checked(inputs.parse_k, "K")
 
 
 def parse_count(text: str) -> int:
-    value = inputs.whole_number(text, "games played")
+    value = inputs.whole_number(text, _("games played"))
     if value < 0:
-        raise inputs.InvalidInput(f"games played cannot be negative, not {value}")
+        raise inputs.InvalidInput(
+            _("games played cannot be negative, not {value}").format(value=value)
+        )
     return value

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from elotui.errors import ElotuiError
+from elotui.i18n import _
 
 _RAW = "@@elotui-number@@"  # stands for a Decimal until the JSON text is written
 
@@ -28,7 +29,7 @@ class Parser(argparse.ArgumentParser):
         # printed, so refuse them here, once, rather than fail halfway through a command.
         for arg in sys.argv[1:] if args is None else args:
             if isinstance(arg, str) and not _is_text(arg):
-                self.error(f"argument {arg!r} is not valid UTF-8 text")
+                self.error(_("argument {text!r} is not valid UTF-8 text").format(text=arg))
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
@@ -37,8 +38,10 @@ class Parser(argparse.ArgumentParser):
         actions = self._missing_actions(message)
         if actions:
             # `elotui db` alone: argparse says only "required: ACTION"; name the ones there are.
-            message = f"give an action: {', '.join(actions)}"
-        self.exit(2, f"{command}: {' '.join(message.split())}\n")
+            message = _("give an action: {actions}").format(actions=", ".join(actions))
+        # One line: argparse's line breaks and runs of spaces go, French no-break spaces stay.
+        line = _ASCII_SPACES.sub(" ", message).strip()
+        self.exit(2, f"{command}: {line}\n")
 
     def _missing_actions(self, message: str) -> list[str]:
         """The actions of a required sub-command that argparse reports missing, else nothing."""
@@ -46,11 +49,14 @@ class Parser(argparse.ArgumentParser):
             if (
                 isinstance(action, argparse._SubParsersAction)
                 and action.metavar == ACTION
-                and f"required: {ACTION}" in message
+                and ACTION in message.split()
+                and _("the following arguments are required: %s") % "" in message
             ):
                 return list(action.choices)
         return []
 
+
+_ASCII_SPACES = re.compile(r"[ \t\r\n]+")  # not str.split(): it would also break U+00A0
 
 ACTION = "ACTION"  # the metavar of a command's required actions (`elotui db ACTION`)
 
@@ -59,7 +65,7 @@ class VersionAction(argparse.Action):
     """`-V/--version`: the installed package's version, read only when asked (start-up stays fast)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        kwargs.setdefault("help", "print the version and exit")
+        kwargs.setdefault("help", _("print the version and exit"))
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
@@ -76,19 +82,19 @@ def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = Fal
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help="database file (else $ELOTUI_DB, else the user data folder)",
+        help=_("database file (else $ELOTUI_DB, else the user data folder)"),
         **default,  # type: ignore[arg-type]
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON document on stdout",
+        help=_("print one JSON document on stdout"),
         **default,  # type: ignore[arg-type]
     )
     parser.add_argument(
         "--lang",
         metavar="en|fr",
-        help="language of the text (else $ELOTUI_LANG, the app's choice, the locale, English)",
+        help=_("language of the text (else $ELOTUI_LANG, the app's choice, the locale, English)"),
         **default,  # type: ignore[arg-type]
     )
 
@@ -128,11 +134,11 @@ def add_list_option(
 
 
 def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
-    parser = Parser(prog="elotui", description="Elo calculator and FIDE rating logbook.")
+    parser = Parser(prog="elotui", description=_("Elo calculator and FIDE rating logbook."))
     add_common_options(parser, top_level=True)
     parser.add_argument("-V", "--version", action=VersionAction)
     parser.add_argument(
-        "--demo", action="store_true", help="open a throwaway copy of the demo logbook"
+        "--demo", action="store_true", help=_("open a throwaway copy of the demo logbook")
     )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", parser_class=Parser, metavar="COMMAND"
@@ -195,5 +201,7 @@ def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> Non
 
 
 def _looks_numeric(text: str) -> bool:
-    stripped = text.replace("−", "-").lstrip("+-").replace(".", "", 1).rstrip("%")
-    return stripped.isdigit()
+    """A number as elotui.i18n.numbers writes it in either language: "+12.80", "36.0%", "−7,20",
+    "36,0 %", "100 000" (a decimal point or comma, narrow spaces)."""
+    stripped = text.replace("−", "-").lstrip("+-").rstrip("%").replace("\u202f", "")
+    return stripped.replace(".", "", 1).isdigit() or stripped.replace(",", "", 1).isdigit()

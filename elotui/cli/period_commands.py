@@ -19,6 +19,8 @@ from elotui.cli.calc_options import (
     uncertain_line,
 )
 from elotui.cli.common import UsageError, add_command, print_json, print_table
+from elotui.i18n import _
+from elotui.i18n.numbers import hundredths_text, points
 from elotui.rating import inputs
 from elotui.rating.text import signed
 
@@ -28,35 +30,38 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    period = add_command(sub, "period", "FIDE rating change for one rating period")
-    period.add_argument("-r", "--rating", type=RATING, required=True, help="rating at period start")
+    period = add_command(sub, "period", _("FIDE rating change for one rating period"))
     period.add_argument(
-        "-k", type=K, help="K from the list (else from --birth-year/--games-played)"
+        "-r", "--rating", type=RATING, required=True, help=_("rating at period start")
+    )
+    period.add_argument(
+        "-k", type=K, help=_("K from the list (else from --birth-year/--games-played)")
     )
     period.add_argument("--birth-year", type=checked(inputs.birth_year, "birth-year"))
     period.add_argument("--games-played", type=checked(parse_count, "games-played"))
-    period.add_argument("--reached-2400", action="store_true", help="ever published at 2400+")
-    period.add_argument("--reached-2300", action="store_true", help="ever published at 2300+")
+    period.add_argument("--reached-2400", action="store_true", help=_("ever published at 2400+"))
+    period.add_argument("--reached-2300", action="store_true", help=_("ever published at 2300+"))
     period.add_argument(
         "--game", type=checked(parse_game, "game"), action="append", default=[],
-        metavar="OPP:RESULT", help="a rated game, e.g. 2100:1 or 1900:0.5 (repeat)",
+        metavar="OPP:RESULT", help=_("a rated game, e.g. 2100:1 or 1900:0.5 (repeat)"),
     )  # fmt: skip
     add_rules_options(period)
-    period.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    no_cap = _("ignore the K×n ≤ 700 cap (not FIDE)")
+    period.add_argument("--no-cap", action="store_true", help=no_cap)
     period.set_defaults(handler=run_period)
 
-    need = add_command(sub, "need", "least score in the remaining games to reach a target")
+    need = add_command(sub, "need", _("least score in the remaining games to reach a target"))
     need.add_argument("-r", "--rating", type=RATING, required=True)
     need.add_argument("-k", type=K, required=True)
     need.add_argument(
         "--target",
-        type=checked(lambda t: inputs.parse_rating(t, "target"), "target"),
+        type=checked(lambda t: inputs.parse_rating(t, _("target")), "target"),
         required=True,
     )
     need.add_argument("--games", type=checked(inputs.parse_games, "games"), required=True)
-    need.add_argument("--opponent", type=OPPONENT, required=True, help="their average rating")
+    need.add_argument("--opponent", type=OPPONENT, required=True, help=_("their average rating"))
     add_rules_options(need)
-    need.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    need.add_argument("--no-cap", action="store_true", help=no_cap)
     need.set_defaults(handler=run_need)
 
 
@@ -83,11 +88,13 @@ def _period_k(
     if args.k is not None:
         if profile_given:
             raise UsageError(
-                "period: give either -k or a profile (--birth-year, --games-played, --reached-…)"
+                _("period: give either -k or a profile (--birth-year, --games-played, --reached-…)")
             )
-        return args.k, "given", None
+        return args.k, _("given"), None
     if args.games_played is None and not args.reached_2400:
-        raise UsageError("period: give -k K, or --games-played N (with --birth-year for a junior)")
+        raise UsageError(
+            _("period: give -k K, or --games-played N (with --birth-year for a junior)")
+        )
     given = KProfile(
         birth_year=args.birth_year,
         games_played=args.games_played or 0,
@@ -140,45 +147,60 @@ def run_period(args: argparse.Namespace) -> int:
     k, reason, profile = _period_k(args, on, rules)
     games = [PeriodGame(g.opponent, g.score, played_on=on) for g in args.game]
     if not games:
-        raise UsageError("period: give at least one --game OPP:RESULT")
+        raise UsageError(_("period: give at least one --game OPP:RESULT"))
     result = period_change(args.rating, games, k, reason, apply_cap=not args.no_cap, rules=rules)
     uncertain = uncertain_texts(period_marks(rules, result, on, profile))
     if args.json:
         document = period_document(result)
         print_json({"date": on.isoformat(), **document, "rules_uncertain": uncertain})
         return 0
-    cap = f", 700 cap: K {result.k} → {result.k_applied}" if result.cap_applied else ""
+    cap = (
+        _(", 700 cap: K {k} → {applied}").format(k=result.k, applied=result.k_applied)
+        if result.cap_applied
+        else ""
+    )
     if args.no_cap:
-        off = " (700 cap off: not FIDE)" if rules.k_times_games_max else ""
+        off = _(" (700 cap off: not FIDE)") if rules.k_times_games_max else ""
     elif rules.k_times_games_max is None:
-        off = " (no 700 cap in this era)" if result.k * result.n > 700 else ""
+        off = _(" (no 700 cap in this era)") if result.k * result.n > 700 else ""
     else:
         off = ""
     print(
-        f"Period of {on:%Y-%m} · rules {rules.name} · rating {result.rating} · K {result.k} ({reason})"
-        f"{cap}{off}"
+        _("Period of {month} · rules {rules} · rating {rating} · K {k} ({reason})").format(
+            month=f"{on:%Y-%m}", rules=rules.name, rating=result.rating, k=result.k, reason=reason
+        )
+        + f"{cap}{off}"
     )
     print_table(
-        ["#", "opponent", "result", "D", "D used", "PD", "ΔR"],
+        ["#", _("opponent"), _("result"), "D", _("D used"), "PD", "ΔR"],
         [
-            [i, g.opponent, f"{float(g.score):g}", signed(g.diff), signed(g.diff_used),
-             f"{g.pd / 100:.2f}", signed(hundredths(g.delta))]
+            [i, g.opponent, points(g.score), signed(g.diff), signed(g.diff_used),
+             hundredths_text(g.pd), signed(hundredths(g.delta))]
             for i, g in enumerate(result.games, 1)
         ],
     )  # fmt: skip
     print()
     print(
-        f"Games {result.n}, score {float(result.score):g}, Σ ΔR {signed(hundredths(result.sum_delta))}"
+        _("Games {n}, score {score}, Σ ΔR {sum}").format(
+            n=result.n, score=points(result.score), sum=signed(hundredths(result.sum_delta))
+        )
     )
     print(
-        f"Change K×ΣΔR = {signed(hundredths(result.change_hundredths))} → {signed(result.change_rounded)}"
-        f" (rounded once; per game rounded would give {signed(result.per_game_rounded_total)})"
+        _(
+            "Change K×ΣΔR = {change} → {rounded} (rounded once; per game rounded would give {total})"
+        ).format(
+            change=signed(hundredths(result.change_hundredths)),
+            rounded=signed(result.change_rounded),
+            total=signed(result.per_game_rounded_total),
+        )
     )
     unrated = (
-        f"  — below {result.floor}: unrated on the next list" if result.unrated_next_list else ""
+        "  — " + _("below {floor}: unrated on the next list").format(floor=result.floor)
+        if result.unrated_next_list
+        else ""
     )
-    print(f"New rating {result.new_rating}{unrated}")
-    print(f"Performance {result.performance}")
+    print(_("New rating {rating}").format(rating=result.new_rating) + unrated)
+    print(_("Performance {rating}").format(rating=result.performance))
     if line := uncertain_line(uncertain):
         print(line)
     return 0
@@ -215,14 +237,20 @@ def run_need(args: argparse.Namespace) -> int:
         return 0
     if need.min_points is None:
         print(
-            f"{args.target} is out of reach in {args.games} games against {args.opponent}"
-            f" (rules {rules.name})."
+            _(
+                "{target} is out of reach in {games} games against {opponent} (rules {rules})."
+            ).format(target=args.target, games=args.games, opponent=args.opponent, rules=rules.name)
         )
     else:
         print(
-            f"To reach {args.target}: at least {float(need.min_points):g} of {args.games} against "
-            f"{args.opponent} (ends at {need.rating_after}; rules {rules.name})."
-        )
+            _(
+                "To reach {target}: at least {points} of {games} against {opponent}"
+                " (ends at {rating}; rules {rules})."
+            ).format(
+                target=args.target, points=points(need.min_points), games=args.games,
+                opponent=args.opponent, rating=need.rating_after, rules=rules.name,
+            )
+        )  # fmt: skip
     if line := uncertain_line(uncertain):
         print(line)
     return 0

@@ -65,8 +65,12 @@ def decimal(value: Number | float, places: int, *, half_up: bool = False) -> str
 
 
 def percent(share: Number | float, places: int = 1) -> str:
-    """A share of one as a percentage: 0.36 → "36.0%" / "36,0 %"."""
-    return f"{decimal(_exact(share) * 100, places)}{_symbols().percent}"
+    """A share of one as a percentage: 0.36 → "36.0%" / "36,0 %".
+
+    Halves up, as percentages are rounded in elotui (`elotui.rating.rounding.round_half_up`). Only an
+    exact value can be a half: a float's binary value never ends in a decimal 5 at these places, so
+    a float's percentage is the one Python's "%.1f" wrote, and the English output is unchanged."""
+    return f"{decimal(_exact(share) * 100, places, half_up=True)}{_symbols().percent}"
 
 
 def signed(value: int | Decimal | None) -> str:

@@ -10,6 +10,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from elotui.i18n import _
 from elotui.rating.elo import LOGISTIC_SCALE, expected_score
 from elotui.rating.fide import counted_diff
 from elotui.rating.result import Result
@@ -27,7 +28,7 @@ class Method(StrEnum):
     def description(self) -> str:
         """What the method computes today (`text` gives it for another rule set)."""
         if self is Method.ELO:
-            return f"logistic E = 1/(1+10^((Rb−Ra)/{LOGISTIC_SCALE})), no cap"
+            return _("logistic E = 1/(1+10^((Rb−Ra)/{scale})), no cap").format(scale=LOGISTIC_SCALE)
         from elotui.rating.rules import current_rules
 
         return self.text(current_rules())
@@ -42,7 +43,7 @@ class Method(StrEnum):
             rules = current_rules()
         from elotui.rating.rules.difference import difference_text
 
-        return f"FIDE table 8.1.2, {difference_text(rules)}"
+        return _("FIDE table 8.1.2, {difference}").format(difference=difference_text(rules))
 
 
 @dataclass(frozen=True)

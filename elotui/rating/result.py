@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
+from elotui.i18n import N_, _
+
 
 class Result(Enum):
     """Value = half points, as stored."""
@@ -39,7 +41,13 @@ class Result(Enum):
 
     @property
     def word(self) -> str:
-        return ("loss", "draw", "win")[self.value]
+        """ "win", "draw", "loss": the word JSON and the options use, in every language."""
+        return _WORDS[self.value]
+
+    @property
+    def label(self) -> str:
+        """The word in the language spoken: "win" / "victoire"."""
+        return _(_WORDS[self.value])
 
     @property
     def json_number(self) -> int | float:
@@ -67,23 +75,32 @@ class Result(Enum):
 
 
 _SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+_WORDS = (N_("loss"), N_("draw"), N_("win"))
 _BY_HALVES = (Result.LOSS, Result.DRAW, Result.WIN)
 _BY_SCORE = {result.score: result for result in Result}
 _ALIASES: dict[str, Result] = {
     "1": Result.WIN,
     "1.0": Result.WIN,
+    "1,0": Result.WIN,
     "win": Result.WIN,
     "w": Result.WIN,
+    "victoire": Result.WIN,
     "0.5": Result.DRAW,
+    "0,5": Result.DRAW,
     ".5": Result.DRAW,
+    ",5": Result.DRAW,
     "½": Result.DRAW,
     "1/2": Result.DRAW,
     "draw": Result.DRAW,
-    "d": Result.DRAW,
+    "d": Result.DRAW,  # English's d; the French words have no one-letter form (d would be défaite)
+    "nulle": Result.DRAW,
     "0": Result.LOSS,
     "0.0": Result.LOSS,
+    "0,0": Result.LOSS,
     "loss": Result.LOSS,
     "l": Result.LOSS,
+    "défaite": Result.LOSS,
+    "defaite": Result.LOSS,  # typed without the accent
 }
 _KEYS: dict[str, Result] = {
     "1": Result.WIN,

@@ -1,7 +1,9 @@
-"""How numbers are written: signed changes with a true minus, and a replay's periods and crossings.
+"""How a replay's periods and crossings are written, and the signed numbers every report shows.
 
 Pure text formatting (no I/O) shared by the CLI commands, the replay table and the app's history screen,
-so they can never word or round a number differently.
+so they can never word or round a number differently. Numbers are written by `elotui.i18n.numbers`
+(in the language spoken: "+12.80" or "+12,80"); `signed`, `cents` and `rating_cents` keep their
+names here for their many callers.
 """
 
 from __future__ import annotations
@@ -9,39 +11,29 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from elotui.i18n import _, numbers
+from elotui.i18n.numbers import MINUS
+
 if TYPE_CHECKING:
     from elotui.rating.replay import Crossing, ReplayedGame, ReplayPeriod
     from elotui.rating.rules import RuleSet
 
-MINUS = "−"  # U+2212, as the product spec writes changes
+__all__ = ["MINUS"]  # U+2212, as the product spec writes changes (defined in elotui.i18n.numbers)
 
 
 def signed(value: int | Decimal | None) -> str:
-    """+13, −7, 0, +12.80, 0.00; empty for None.
-
-    Zero has no sign (neither a gain nor a loss): the CLI and the app both write it this way, and
-    every signed number they print goes through here or `cents`.
-    """
-    if value is None:
-        return ""
-    if value == 0:
-        return f"{abs(value)}"  # Decimal("-0.00") → 0.00
-    return f"{value:+}".replace("-", MINUS)
+    """+13, −7, 0, +12.80, 0.00; empty for None (zero has no sign: `numbers.signed`)."""
+    return numbers.signed(value)
 
 
 def cents(hundredths: int | None) -> str:
     """An exact change kept in hundredths: 12714 → +127.14, −5 → −0.05, 0 → 0.00; empty for None."""
-    if hundredths is None:
-        return ""
-    sign = MINUS if hundredths < 0 else "+" if hundredths > 0 else ""
-    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+    return numbers.signed_hundredths(hundredths)
 
 
 def rating_cents(hundredths: int | None) -> str:
     """A rating kept in hundredths, unsigned: 161280 → 1612.80; empty for None."""
-    if hundredths is None:
-        return ""
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
+    return numbers.hundredths_text(hundredths)
 
 
 def k_value(period: ReplayPeriod) -> str:
@@ -62,14 +54,18 @@ def rules_text(period: ReplayPeriod) -> str:
     """The period's rule set and our decisions that changed it: "S2011 · rule uncertain: …"."""
     if not period.uncertain:
         return period.rules
-    return f"{period.rules} · rule uncertain: {'; '.join(period.uncertain)}"
+    return _("{rules} · rule uncertain: {decisions}").format(
+        rules=period.rules, decisions="; ".join(period.uncertain)
+    )
 
 
 def uplift_text(period: ReplayPeriod) -> str:
     """The one-time uplift of the list the period feeds, as its own row: "2024-03 uplift +160"."""
     if period.uplift is None:
         return ""
-    return f"{period.list_month} uplift {signed(period.uplift)}"
+    return _("{month} uplift {change}").format(
+        month=period.list_month, change=signed(period.uplift)
+    )
 
 
 def raise_text(period: ReplayPeriod) -> str:
@@ -77,7 +73,7 @@ def raise_text(period: ReplayPeriod) -> str:
     "2022-10 raise to 1750"."""
     if period.raised_to is None:
         return ""
-    return f"{period.list_month} raise to {period.raised_to}"
+    return _("{month} raise to {rating}").format(month=period.list_month, rating=period.raised_to)
 
 
 def not_rated_text(game: ReplayedGame, rules: RuleSet) -> str:
@@ -87,17 +83,26 @@ def not_rated_text(game: ReplayedGame, rules: RuleSet) -> str:
     if not game.not_rated or gap is None or game.rating_before is None:
         return ""
     diff = abs(game.rating_before - (game.opponent_rating or 0))
-    return f"not rated: |D| {diff} ≥ {gap[0]}, a player above {gap[1]} ({rules.name})"
+    return _("not rated: |D| {diff} ≥ {gap}, a player above {above} ({rules})").format(
+        diff=diff, gap=gap[0], above=gap[1], rules=rules.name
+    )
 
 
 def end_text(period: ReplayPeriod) -> str:
     """The rating at the end, or the initial-rating pool of an unrated period."""
     if period.unrated:
-        pool = f"pool {period.pool_games}, Ru {period.initial_rating}" if period.pool_games else ""
-        first = " published" if period.initial_published else ""
-        return f"unrated ({pool}{first})" if pool else "unrated"
-    note = " ↓ unrated next" if period.unrated_next else ""
-    return f"{period.rating_end}{note}"
+        if not period.pool_games:
+            return _("unrated")
+        if period.initial_published:
+            return _("unrated (pool {games}, Ru {rating} published)").format(
+                games=period.pool_games, rating=period.initial_rating
+            )
+        return _("unrated (pool {games}, Ru {rating})").format(
+            games=period.pool_games, rating=period.initial_rating
+        )
+    if period.unrated_next:
+        return _("{rating} ↓ unrated next").format(rating=period.rating_end)
+    return f"{period.rating_end}"
 
 
 def end_short(period: ReplayPeriod) -> str:
@@ -105,7 +110,7 @@ def end_short(period: ReplayPeriod) -> str:
     initial rating of the pool so far), "Ru 1450 ✓" (published as the first rating)."""
     if period.unrated:
         if period.initial_rating is None:
-            return "unrated"
+            return _("unrated")
         return f"Ru {period.initial_rating}" + (" ✓" if period.initial_published else "")
     return f"{period.rating_end}" + (" ↓" if period.unrated_next else "")
 
@@ -136,14 +141,17 @@ def cut(text: str, width: int) -> str:
 
 
 def short_tier(name: str) -> str:
-    """A tier name that fits a narrow column: "International Master" → "Int. Master"."""
-    return name.replace("International", "Int.")
+    """A tier's name (in English, as `Tier.name`) said in a narrow column: "International Master" →
+    "Int. Master" ("M. international" in French)."""
+    if name == "International Master":
+        return _("Int. Master")
+    return _(name)
 
 
 def crossing_change(crossing: Crossing) -> str:
     """What changed, in a few words: "↑ Platinum", "↓ unrated", "FM rating met", "K 40 → 10"."""
     if crossing.kind == "title":
-        return f"{crossing.to} rating met"
+        return _("{title} rating met").format(title=crossing.to)
     if crossing.kind == "k10":
         return f"K {crossing.from_} → 10"
     arrow = "↑" if crossing.direction == "up" else "↓"

@@ -5,25 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from elotui.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Tier:
-    name: str
+    name: str  # in English, as JSON and CSV write it
     floor: int  # lowest rating in the tier
+
+    @property
+    def label(self) -> str:
+        """The name in the language spoken ("Gold", "Or"): what a table or a screen shows."""
+        return _(self.name)
 
 
 TIERS: tuple[Tier, ...] = (
-    Tier("Bronze", 0),
-    Tier("Silver", 1200),
-    Tier("Gold", 1400),
-    Tier("Platinum", 1600),
-    Tier("Diamond", 1800),
-    Tier("Elite", 2000),
-    Tier("FIDE Master", 2300),
-    Tier("International Master", 2400),
+    Tier(N_("Bronze"), 0),
+    Tier(N_("Silver"), 1200),
+    Tier(N_("Gold"), 1400),
+    Tier(N_("Platinum"), 1600),
+    Tier(N_("Diamond"), 1800),
+    Tier(N_("Elite"), 2000),
+    Tier(N_("FIDE Master"), 2300),
+    Tier(N_("International Master"), 2400),
 )
 
-GM_NOTE = "The GM title needs 2500 and norms."
+GM_NOTE = N_("The GM title needs 2500 and norms.")  # shown with _(GM_NOTE)
 
 # Rating requirements of the titles, "at some time" (Title Regulations 2024, 1.3 and 1.5.3).
 TITLE_REQUIREMENTS: dict[str, int] = {

@@ -73,8 +73,11 @@ def test_french_has_a_decimal_comma_and_narrow_spaces() -> None:
 
 
 def test_rounding_is_on_the_true_value() -> None:
-    # 0.0005 is 0.05 % exactly as a Fraction: half to even keeps 0.0, half up makes 0.1.
-    assert numbers.percent(Fraction(1, 2000)) == "0.0%"
+    # 1/2000 is 0.05 % exactly: a percentage rounds halves up (0.1 %); `decimal` rounds them to
+    # even unless asked (0.05 → 0.0), as Python's float formats did.
+    assert numbers.percent(Fraction(1, 2000)) == "0.1%"
+    assert numbers.percent(Fraction(3, 2000)) == "0.2%"  # 0.15 → 0.2
+    assert numbers.decimal(Fraction(1, 20), 1) == "0.0"
     assert numbers.decimal(Fraction(1, 20), 1, half_up=True) == "0.1"
     # The float 0.15 is 0.1499999999999999944… in binary: rounded down, as Python's "%.1f" does.
     assert numbers.decimal(0.15, 1) == "0.1" == f"{0.15:.1f}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
+from elotui.i18n import _
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 
@@ -32,12 +33,12 @@ def difference_text(rules: RuleSet) -> str:
     """The rule set's difference rule in a few words: "D over 350 counts as 350"."""
     rule = rules.difference
     if rule.limit is None:
-        return "no limit on D (the table runs to 735)"
-    text = f"D over {rule.limit} counts as {rule.limit}"
+        return _("no limit on D (the table runs to 735)")
+    text = _("D over {limit} counts as {limit}").format(limit=rule.limit)
     if rule.once_per_event:
-        text += ", once per event for the higher rated"
+        text += _(", once per event for the higher rated")
     if rule.exempt_from is not None:
-        text += f" (not for {rule.exempt_from}+)"
+        text += _(" (not for {rating}+)").format(rating=rule.exempt_from)
     return text
 
 

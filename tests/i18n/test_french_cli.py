@@ -1,0 +1,150 @@
+"""The French calculator pages' examples (../shared/seeds/) on the command line, in French.
+
+The numbers are the pages' own, recomputed by hand in each test's comment: E = 1/(1+10^((Rb−Ra)/400)),
+a change K·(S − E), rounded to the nearest whole number (halves away from zero).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_cli
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+def french(*argv: str) -> str:
+    code, out, err = run_cli("--lang", "fr", *argv)
+    assert code == 0, err
+    return out
+
+
+def test_1500_against_1600_in_french_line_by_line() -> None:
+    # Seed 000: "À 1500 contre 1600, le score attendu est de 36,0 % ; avec K = 20, une victoire
+    # rapporte 13 points et une défaite en coûte 7." E = 1/(1+10^0.25) = 0.35994: 20·(1 − E) =
+    # +12.80 → +13, 20·(½ − E) = +2.80 → +3, 20·(0 − E) = −7.20 → −7.
+    expected = (
+        "1500 contre 1600 · K 20 · elo : logistique E = 1/(1+10^((Rb−Ra)/400)), sans plafond\n"
+        f"Score attendu 36,0{NNBSP}%\n"
+        f"  une nulle compte pour un demi-point{NBSP}: ce n’est pas une probabilité de victoire"
+        " stricte\n"
+        "\n"
+        "résultat  variation     nouveau classement  changement de palier\n"
+        "--------  ------------  ------------------  --------------------\n"
+        "victoire  +12,80 → +13                1513\n"
+        "nulle     +2,80 → +3                  1503\n"
+        "défaite   −7,20 → −7                  1493\n"
+        "\n"
+        f"Palier{NBSP}: Or\n"
+    )
+    assert french("calc", "-r", "1500", "-o", "1600") == expected.replace(" : ", f"{NBSP}: ", 1)
+
+
+def test_the_locale_alone_makes_it_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `LANG=fr_FR.UTF-8 elotui calc -r 1500 -o 1600`, as issue 15 writes it.
+    monkeypatch.delenv("ELOTUI_LANG")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    code, out, _ = run_cli("calc", "-r", "1500", "-o", "1600")
+    assert code == 0
+    assert f"Score attendu 36,0{NNBSP}%" in out
+    for change in ("+12,80 → +13", "+2,80 → +3", "−7,20 → −7"):
+        assert change in out
+
+
+def test_k_32_in_french() -> None:
+    # Seed 000: "Avec K = 32 : +20, +4 et −12." 32·0.64006 = 20.48 → +20, 32·0.14006 = 4.48 → +4,
+    # 32·(−0.35994) = −11.52 → −12.
+    out = french("calc", "-r", "1500", "-o", "1600", "-k", "32")
+    assert "+20,48 → +20" in out and "+4,48 → +4" in out and "−11,52 → −12" in out
+
+
+def test_against_2000_in_french() -> None:
+    # Seed 000: "Face à un joueur à 2000, E tombe à 5,3 % et une victoire rapporte +19 avec K = 20
+    # (+30 avec K = 32)." E = 1/(1+10^1.25) = 0.05324: 20·0.94676 = 18.94 → +19, 32·0.94676 = 30.30.
+    out = french("calc", "-r", "1500", "-o", "2000")
+    assert f"Score attendu 5,3{NNBSP}%" in out and "+18,94 → +19" in out
+    assert "+30,30 → +30" in french("calc", "-r", "1500", "-o", "2000", "-k", "32")
+
+
+def test_100_points_ahead_in_french() -> None:
+    # Seed 003's table: an écart of +100 gives the higher rated 0,64. E = 1/(1+10^−0.25) = 0.64006.
+    assert f"Score attendu 64,0{NNBSP}%" in french("calc", "-r", "1600", "-o", "1500")
+
+
+def test_several_games_with_a_comma_in_french() -> None:
+    # Seed 002's multi-game mode: "vous + K·(points − parties·E)", points typed "2,5" (a French
+    # half). 20·(2.5 − 4·0.35994) = 20·1.06026 = 21.205 → +21,21 (two decimals) → +21; 1500 + 21.
+    out = french("calc", "-r", "1500", "-o", "1600", "--games", "4", "--points", "2,5")
+    assert out.splitlines() == [
+        "4 parties, 2,5 points contre une moyenne de 1600 · K 20",
+        f"Raccourci de l’adversaire moyen K·(P − G·E){NBSP}: une estimation, pas un calcul partie"
+        " par partie.",
+        f"Score attendu par partie 36,0{NNBSP}%",
+        "Variation +21,21 → +21",
+        "Nouveau classement 1521 (Or → Or)",
+    ]
+
+
+def test_a_draw_typed_0_comma_5_in_french_and_in_english() -> None:
+    # A draw at 1500 vs 1600: 20·(½ − 0.35994) = +2.80 → +3, so 1503; the chosen row is marked →.
+    assert "→nulle    +2,80 → +3                  1503" in french(
+        "calc", "-r", "1500", "-o", "1600", "--result", "0,5"
+    )
+    code, out, _ = run_cli("calc", "-r", "1500", "-o", "1600", "--result", "0,5")
+    assert code == 0 and "→draw    +2.80       +3        1503" in out
+
+
+def test_a_period_in_french() -> None:
+    # K 20 (under 2400): ΔR = 0.64 (1600, a win: 1 − 0.36), −0.14 (1400, a draw: 0.5 − 0.64),
+    # −0.08 (2000, a loss; D −500 counts as −400: PD 0.08); Σ = 0.42, K·Σ = 8.40 → +8.
+    out = french(
+        "period", "-r", "1500", "-k", "20", "--date", "2025-01-01",
+        "--game", "1600:1", "--game", "1400:0,5", "--game", "2000:0",
+    )  # fmt: skip
+    assert "Période de 2025-01 · règles S2024 · classement 1500 · K 20 (donné)" in out
+    assert "2        1400       0,5  +100      +100  0,64  −0,14" in out
+    assert "Parties 3, score 1,5, Σ ΔR +0,42" in out
+    assert "Variation K×ΣΔR = +8,40 → +8 (arrondie une fois" in out
+    assert "Nouveau classement 1508" in out
+
+
+def test_what_i_need_in_french() -> None:
+    # 5 games against 1500 at K 20: each point above the expected 2.5 is worth 20; +30 needs 4 points
+    # (20·(4 − 2.5) = +30 → 1530).
+    out = french(
+        "need", "-r", "1500", "-k", "20", "--target", "1530", "--games", "5", "--opponent", "1500",
+        "--date", "2025-01-01",
+    )  # fmt: skip
+    assert out == (
+        f"Ce qu’il me faut pour atteindre 1530{NBSP}: au moins 4 sur 5 contre 1500 (pour finir à"
+        f" 1530{NNBSP}; règles S2024).\n"
+    )
+
+
+def test_bad_input_in_french_is_one_clear_line_and_changes_nothing() -> None:
+    code, out, err = run_cli("--lang", "fr", "calc", "-r", "15000", "-o", "1600")
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == f"elotui calc: argument -r/--rating{NBSP}: classement{NBSP}: de 100 à 3500, pas 15000\n"
+    )
+    code, _, err = run_cli("--lang", "fr", "calc", "-r", "1500", "-o", "1600", "--result", "0,6")
+    assert (
+        code == 2 and "un résultat est 1, 0,5 ou 0 (ou victoire, nulle, défaite), pas '0,6'" in err
+    )
+
+
+def test_an_unknown_language_is_refused_in_one_line() -> None:
+    assert run_cli("--lang", "de", "calc", "-r", "1500", "-o", "1600") == (
+        2, "", "elotui: --lang: elotui speaks en or fr, not 'de'\n",
+    )  # fmt: skip
+
+
+def test_english_help_and_french_help() -> None:
+    _, english, _ = run_cli("calc", "--help")
+    assert english.startswith("usage: elotui calc") and "your rating" in english
+    help_text = french("calc", "--help")
+    assert help_text.startswith(f"usage{NBSP}: elotui calc") and "votre classement" in help_text
+    assert "afficher ce message d’aide et quitter" in help_text
