@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from rich.cells import cell_len
 from textual.widgets import DataTable
+
+from elotui.i18n import _
 
 Column = tuple[str, str, int]  # (label, key, width)
 
@@ -70,8 +73,11 @@ def cursor_key(table: DataTable[Any]) -> str | None:
 
 
 def add_columns(table: DataTable[Any], columns: Sequence[Column]) -> None:
+    """The columns, their labels (English message ids) in the language spoken; a label longer
+    than its column in that language widens it ("parties" over the 5 of "games")."""
     for label, key, width in columns:
-        table.add_column(label, key=key, width=width)
+        shown = _(label)
+        table.add_column(shown, key=key, width=max(width, cell_len(shown)))
 
 
 def column_width(columns: Sequence[Column], key: str) -> int:

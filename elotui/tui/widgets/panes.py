@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
+from elotui.i18n import N_, _
 from elotui.rating.calculator import Method, SingleGame
 from elotui.rating.tiers import GM_NOTE, TIERS, Tier, TierChange
 from elotui.tui.formatting import (
@@ -17,20 +18,27 @@ from elotui.tui.formatting import (
 )
 from elotui.tui.widgets.value import Value
 
-RESULT_LABELS = {"win": "Win", "draw": "Draw", "loss": "Loss"}
-E_NOTE = "E counts a draw as half a point: it is not a strict win probability."
+RESULT_LABELS = {"win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
+E_NOTE = N_("E counts a draw as half a point: it is not a strict win probability.")
+# The headline after one result is chosen: a whole sentence per result (the word's place and
+# agreement differ in French).
+NEW_RATING_AFTER = {
+    "win": N_("New rating after a win: {before} → {after}{mark}"),
+    "draw": N_("New rating after a draw: {before} → {after}{mark}"),
+    "loss": N_("New rating after a loss: {before} → {after}{mark}"),
+}
 
 
 def tier_text(before: Tier, crossing: TierChange | None) -> str:
     if crossing is None:
-        return before.name
+        return _(before.name)
     arrow = "▲" if crossing.direction == "up" else "▼"
-    return f"{crossing.before.name} → {crossing.after.name} {arrow}"
+    return f"{_(crossing.before.name)} → {_(crossing.after.name)} {arrow}"
 
 
 def tier_name(tier: Tier) -> str:
     top = TIERS[-1]
-    return f"{tier.name} ({GM_NOTE})" if tier == top else tier.name
+    return f"{_(tier.name)} ({_(GM_NOTE)})" if tier == top else _(tier.name)
 
 
 class Pane(Vertical):
@@ -50,11 +58,11 @@ class SinglePane(Pane):
         yield Value(id="diff-line", classes="value")
         yield Value(id="rule-400", classes="value rule-400")
         with Horizontal(classes="outcome-row outcome-head"):
-            for text in ("Result", "Change", "Rounded", "New rating", "Tier"):
+            for text in (_("Result"), _("Change"), _("Rounded"), _("New rating"), _("Tier")):
                 yield Label(text, classes="col")
         for name, label in RESULT_LABELS.items():
             with Horizontal(id=f"row-{name}", classes="outcome-row"):
-                yield Label(label, classes="col")
+                yield Label(_(label), classes="col")
                 yield Value(id=f"{name}-exact", classes="col value num")
                 yield Value(id=f"{name}-rounded", classes="col value num")
                 yield Value(id=f"{name}-new", classes="col value num")
@@ -64,16 +72,24 @@ class SinglePane(Pane):
 
     def show(self, game: SingleGame, result: str) -> None:
         e = game.expected
-        self.query_one("#expected", Static).update(f"Expected score {percent(e.value)}")
-        self.query_one("#expected-note", Static).update(E_NOTE)
+        self.query_one("#expected", Static).update(
+            _("Expected score {percent}").format(percent=percent(e.value))
+        )
+        self.query_one("#expected-note", Static).update(_(E_NOTE))
         if e.pd is not None:
-            diff_line = f"D = {signed_int(e.diff)} → PD {hundredths(e.pd)} (table 8.1.2)"
+            diff_line = _("D = {diff} → PD {pd} (table 8.1.2)").format(
+                diff=signed_int(e.diff), pd=hundredths(e.pd)
+            )
         else:
-            diff_line = f"D = {signed_int(e.diff)} (you − opponent), logistic formula"
+            diff_line = _("D = {diff} (you − opponent), logistic formula").format(
+                diff=signed_int(e.diff)
+            )
         self.query_one("#diff-line", Static).update(diff_line)
         rule = ""
         if game.method is Method.FIDE and e.clamped:
-            rule = f"400-point rule applied: D {signed_int(e.diff)} counts as {signed_int(e.diff_used)}"
+            rule = _("400-point rule applied: D {diff} counts as {used}").format(
+                diff=signed_int(e.diff), used=signed_int(e.diff_used)
+            )
         self.query_one("#rule-400", Static).update(rule)
         for name, outcome in game.outcomes.items():
             row = self.query_one(f"#row-{name}")
@@ -86,16 +102,25 @@ class SinglePane(Pane):
             tier.set_class(outcome.crossing is not None, "-crossing")
         headline = self.query_one("#new-rating", Static)
         if result == "all":
-            headline.update("All three results shown: w, d or l picks one (outside a text field).")
+            headline.update(
+                _("All three results shown: w, d or l picks one (outside a text field).")
+            )
             headline.remove_class("-crossing")
         else:
             chosen = game.outcomes[result]
             mark = ""
             if chosen.crossing is not None:
-                word = "up" if chosen.crossing.direction == "up" else "down"
-                mark = f"  ◆ tier crossed {word}: {tier_text(game.tier, chosen.crossing)}"
+                mark = (
+                    _("  ◆ tier crossed up: {tiers}")
+                    if chosen.crossing.direction == "up"
+                    else _("  ◆ tier crossed down: {tiers}")
+                ).format(tiers=tier_text(game.tier, chosen.crossing))
             headline.update(
-                f"New rating after a {result}: {game.rating} → {chosen.new_rating}{mark}"
+                _(NEW_RATING_AFTER[result]).format(
+                    before=game.rating, after=chosen.new_rating, mark=mark
+                )
             )
             headline.set_class(chosen.crossing is not None, "-crossing")
-        self.query_one("#tier-now", Static).update(f"Tier now: {tier_name(game.tier)}")
+        self.query_one("#tier-now", Static).update(
+            _("Tier now: {tier}").format(tier=tier_name(game.tier))
+        )
