@@ -38,3 +38,11 @@ async def press_slowly(pilot: Pilot[None], script: str) -> None:
 def text(app: App[Any], selector: str) -> str:
     """What a Static or Label shows, as plain text."""
     return str(app.screen.query_one(selector, Static).content)
+
+
+def shown(app: App[Any], name: str) -> str:
+    """What a value of the single game's results shows, by the name its widget had ("win-rounded"):
+    the pane draws its values itself (elotui/tui/widgets/panes.py: SinglePane)."""
+    from elotui.tui.widgets.panes import SinglePane
+
+    return app.screen.query_one(SinglePane).value(name)

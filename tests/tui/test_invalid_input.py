@@ -6,15 +6,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.tui.conftest import press_slowly, text, type_keys
+from tests.tui.conftest import press_slowly, shown, text, type_keys
 
-RESULT_CELLS = [f"#{r}-{c}" for r in ("win", "draw", "loss") for c in ("exact", "rounded", "new")]
+RESULT_CELLS = [f"{r}-{c}" for r in ("win", "draw", "loss") for c in ("exact", "rounded", "new")]
 
 
 def assert_blank(pilot: Pilot[None]) -> None:
     for cell in RESULT_CELLS:
-        assert text(pilot.app, cell) == "", cell
-    assert text(pilot.app, "#expected") == ""
+        assert shown(pilot.app, cell) == "", cell
+    assert shown(pilot.app, "expected") == ""
 
 
 async def test_nothing_marked_before_typing(pilot: Pilot[None]) -> None:
@@ -25,13 +25,13 @@ async def test_nothing_marked_before_typing(pilot: Pilot[None]) -> None:
 
 async def test_deleting_the_opponent_blanks_the_results(pilot: Pilot[None]) -> None:
     await press_slowly(pilot, "1500 tab 1600")
-    assert text(pilot.app, "#win-rounded") == "+13"
+    assert shown(pilot.app, "win-rounded") == "+13"
     await press_slowly(pilot, "backspace backspace backspace backspace")
     assert_blank(pilot)
     assert pilot.app.screen.query_one("#opponent", Input).has_class("-invalid")
     assert text(pilot.app, "#opponent-reason") == "Opponent rating is empty"
     await type_keys(pilot, "1600")
-    assert text(pilot.app, "#win-rounded") == "+13"
+    assert shown(pilot.app, "win-rounded") == "+13"
     assert not pilot.app.screen.query_one("#opponent", Input).has_class("-invalid")
     assert text(pilot.app, "#opponent-reason") == ""
 
@@ -47,7 +47,7 @@ async def test_custom_k_out_of_range(pilot: Pilot[None], k: str, reason: str) ->
     assert reason in text(pilot.app, "#status")
     assert_blank(pilot)
     await type_keys(pilot, "backspace backspace backspace 100")
-    assert text(pilot.app, "#win-exact") == "+64.01"  # 100 × 0.64006
+    assert shown(pilot.app, "win-exact") == "+64.01"  # 100 × 0.64006
 
 
 @pytest.mark.parametrize(
@@ -67,10 +67,10 @@ async def test_bad_rating(pilot: Pilot[None], typed: str, reason: str) -> None:
 
 async def test_a_stale_number_never_stays(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "1500 tab 1600 tab tab w")
-    assert "1513" in text(pilot.app, "#new-rating")
+    assert "1513" in shown(pilot.app, "new-rating")
     await type_keys(pilot, "shift+tab shift+tab shift+tab backspace")  # rating 1500 → 150
-    assert "1513" not in text(pilot.app, "#new-rating")
-    assert text(pilot.app, "#win-rounded") != "+13"
+    assert "1513" not in shown(pilot.app, "new-rating")
+    assert shown(pilot.app, "win-rounded") != "+13"
 
 
 async def test_several_games_names_the_empty_field(pilot: Pilot[None]) -> None:

@@ -24,7 +24,7 @@ from elotui.tui.widgets.forms import GameForm
 from elotui.tui.widgets.keys_in_order import TextField
 from tests.scenes.calculator import burst, key_event, keys
 from tests.scenes.history import settle
-from tests.tui.conftest import text
+from tests.tui.conftest import shown, text
 
 
 def value(pilot: Pilot[None], selector: str) -> str:
@@ -62,7 +62,7 @@ async def test_four_backspaces_then_2000_replace_the_opponent(pilot: Pilot[None]
     await burst(pilot.app, ["backspace"] * 4 + list("2000"))  # type: ignore[arg-type]
     assert value(pilot, "#opponent") == "2000"
     # 1500 vs 2000, K 20: D = 500, E = 1/(1 + 10^(500/400)) = 0.0532; a win 20 × 0.9468 = +18.94.
-    assert text(pilot.app, "#win-exact") == "+18.94"
+    assert shown(pilot.app, "win-exact") == "+18.94"
 
 
 async def test_ctrl_u_then_digits_replace_the_field(pilot: Pilot[None]) -> None:

@@ -116,4 +116,3 @@ async def test_the_period_dialog_takes_a_draw_typed_with_a_comma() -> None:
         assert table.row_count == 1
         # The draw's points, with the decimal comma: 0,5 (the English table says 0.5).
         assert [str(cell) for cell in table.get_row_at(0)][1:3] == ["1900", "0,5"]
-

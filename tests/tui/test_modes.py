@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input, Static
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
 from tests.scenes.calculator import add_game
-from tests.tui.conftest import text, type_keys
+from tests.tui.conftest import shown, text, type_keys
 
 
 async def test_switching_modes_keeps_what_was_typed(pilot: Pilot[None]) -> None:
@@ -20,7 +20,7 @@ async def test_switching_modes_keeps_what_was_typed(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f5")
     values = [pilot.app.screen.query_one(f"#{f}", Input).value for f in ("rating", "opponent", "k")]
     assert values == ["1500", "1600", "32"]
-    assert text(pilot.app, "#win-rounded") == "+20"
+    assert shown(pilot.app, "win-rounded") == "+20"
 
 
 async def test_several_games_average_opponent_shortcut(pilot: Pilot[None]) -> None:

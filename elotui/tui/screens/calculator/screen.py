@@ -322,7 +322,8 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
 
         from elotui.tui.widgets.panes import Pane, SinglePane
 
-        pane = self.query_one(f"#{mode}", Pane)
+        pane = self.query_one(f"#{mode}")
+        assert isinstance(pane, Pane | SinglePane)
         if not self._show_status(status) or None in (rating, opponent, k, *extra):
             pane.blank()
             return
