@@ -8,7 +8,7 @@ rating) never get cut.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -72,11 +72,14 @@ def cursor_key(table: DataTable[Any]) -> str | None:
         return None
 
 
-def add_columns(table: DataTable[Any], columns: Sequence[Column]) -> None:
-    """The columns, their labels (English message ids) in the language spoken; a label longer
-    than its column in that language widens it ("parties" over the 5 of "games")."""
+def add_columns(
+    table: DataTable[Any], columns: Sequence[Column], short: Mapping[str, str] | None = None
+) -> None:
+    """The columns, their labels (English message ids) in the language spoken, or by key the
+    shorter word a column needs (`short`: "part." where a text says "parties"); a label still
+    longer than its column widens it."""
     for label, key, width in columns:
-        shown = _(label)
+        shown = (short or {}).get(key) or _(label)
         table.add_column(shown, key=key, width=max(width, cell_len(shown)))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from elotui.i18n import N_, _, ngettext, numbers
+from elotui.i18n import N_, _, ngettext, numbers, pgettext
 from elotui.logbook.records import RATING_LISTS
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
@@ -28,6 +28,12 @@ GAME_COLUMNS = ((N_("date"), "date", 10), (N_("opponent"), "opponent", 12), (N_(
                 (N_("res"), "result", 3), (N_("live"), "live", 7))  # fmt: skip
 CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 14),
                     (N_("rating"), "rating", 6))  # fmt: skip
+
+
+def crossing_short_labels() -> dict[str, str]:
+    """The crossings' labels that need a shorter word than the same word in a sentence, by column
+    key (`add_columns`): "class." in French, where a reason says "classement"."""
+    return {"rating": pgettext("column", "rating")}
 
 
 def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tuple[str, ...]:

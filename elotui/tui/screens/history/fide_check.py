@@ -33,6 +33,13 @@ CHECK_COLUMNS = (
     (N_("listed"), "published", 6),
 )  # fmt: skip
 
+
+def check_short_labels() -> dict[str, str]:
+    """The check's labels that need a shorter word than the same word in a sentence, by column key
+    (`add_columns`): "part." in French, where a reason says "parties"."""
+    return {"games": pgettext("column", "games")}
+
+
 # The "why" column: which K rule gave the period's K, by the replay's `KReason` (rules/k.py).
 SHORT_REASONS: dict[KReason, str] = {
     KReason.REACHED_2400: N_("ever 2400"),

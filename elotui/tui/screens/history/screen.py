@@ -31,6 +31,7 @@ from elotui.tui.screens.history.cells import (
     GAME_COLUMNS,
     chart_title,
     crossing_cells,
+    crossing_short_labels,
     game_cells,
     summary_text,
 )
@@ -40,6 +41,7 @@ from elotui.tui.screens.history.fide_check import (
     check_note,
     check_periods,
     check_rows,
+    check_short_labels,
     decisions_line,
     period_decisions,
 )
@@ -132,12 +134,13 @@ class HistoryScreen(EditingScreen):
         self.sub_title = _("History")
         if not self.logbook.available:
             return
-        for selector, columns in (
-            ("#games", GAME_COLUMNS),
-            ("#fide-check", CHECK_COLUMNS),
-            ("#crossings", CROSSING_COLUMNS),
+        for selector, columns, short in (
+            ("#games", GAME_COLUMNS, None),
+            ("#fide-check", CHECK_COLUMNS, check_short_labels()),
+            ("#crossings", CROSSING_COLUMNS, crossing_short_labels()),
         ):
-            add_columns(self.query_one(selector, DataTable), columns)
+            add_columns(self.query_one(selector, DataTable), columns, short)
+
         self.query_one("#games", DataTable).focus()
         settings = cast("ElotuiApp", self.app).settings
         wanted = settings.extra.get("player")

@@ -60,7 +60,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
     def render(self) -> str:
         chosen = self.result
         return " " + "   ".join(
-            f"{'●' if result is chosen else '○'} {result.symbol} {result.word}"
+            f"{'●' if result is chosen else '○'} {result.symbol} {result.label}"
             for result in self.ORDER
         )
 
