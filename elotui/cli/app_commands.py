@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from elotui.bulk import pause_for_start_up
 from elotui.cli.common import add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
+from elotui.i18n import _
 from elotui.logbook.schema import ready_as_is
 
 if TYPE_CHECKING:
@@ -41,11 +42,13 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    history = add_command(sub, "history", "open the app on a player's history (the logbook)")
-    history.add_argument("--player", metavar="NAME", help="whose history (else the first player)")
+    history = add_command(sub, "history", _("open the app on a player's history (the logbook)"))
+    history.add_argument(
+        "--player", metavar="NAME", help=_("whose history (else the first player)")
+    )
     history.add_argument(
         "--demo", action="store_true", default=argparse.SUPPRESS,
-        help="open a throwaway copy of the demo logbook",
+        help=_("open a throwaway copy of the demo logbook"),
     )  # fmt: skip
     history.set_defaults(handler=open_history)
 
@@ -61,8 +64,14 @@ def _report_upgrade(repository: Repository) -> None:
         return
     # Before the app starts, so it stays readable in the terminal once the app has quit.
     print(
-        f"elotui: migrated {upgrade.path} from schema {upgrade.from_revision} to "
-        f"{upgrade.to_revision} ({upgrade.backup_note})",
+        _(
+            "elotui: migrated {path} from schema {from_revision} to {to_revision} ({backup_note})"
+        ).format(
+            path=upgrade.path,
+            from_revision=upgrade.from_revision,
+            to_revision=upgrade.to_revision,
+            backup_note=upgrade.backup_note,
+        ),
         file=sys.stderr,
     )
 

@@ -22,11 +22,11 @@ from elotui.cli.calc_options import (
     uncertain_line,
 )
 from elotui.cli.common import UsageError, add_command, print_json, print_table
-from elotui.i18n import _, current_language, ngettext
-from elotui.i18n.numbers import count, decimal, hundredths_text, percent, points
+from elotui.i18n import _, current_language
+from elotui.i18n.numbers import decimal, hundredths_text, percent, points
 from elotui.rating import inputs
 from elotui.rating.result import Result
-from elotui.rating.text import signed
+from elotui.rating.text import games_text, signed
 
 if TYPE_CHECKING:
     from elotui.rating.calculator import Method
@@ -203,11 +203,11 @@ def _calc_several(args: argparse.Namespace, method: Method, total: Fraction) -> 
                 "new_rating": result.new_rating,
                 "tier": tier_of(result.rating).name,
                 "tier_after": tier_of(result.new_rating).name,
-                "estimate": "average-opponent shortcut: K·(P − G·E)",
+                "estimate": _("average-opponent shortcut: K·(P − G·E)"),  # a sentence: translated
             }
         )
         return 0
-    games = ngettext("{n} game", "{n} games", result.games).format(n=count(result.games))
+    games = games_text(result.games)
     print(
         _("{games}, {points} points vs average {opponent} · K {k}").format(
             games=games, points=points(total), opponent=result.opponent, k=result.k

@@ -11,6 +11,7 @@ from elotui.cli.logbook_commands import (
     db_path,
     wants_json,
 )
+from elotui.i18n import _
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
@@ -20,11 +21,11 @@ if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
 
 
 def register(sub: SubParsers) -> None:
-    db = add_command(sub, "db", "where the database is; migrate it")
+    db = add_command(sub, "db", _("where the database is; migrate it"))
     actions = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
-    path = add_command(actions, "path", "print the database file in use (creates nothing)")
+    path = add_command(actions, "path", _("print the database file in use (creates nothing)"))
     path.set_defaults(handler=db_path_command)
-    upgrade = add_command(actions, "upgrade", "create the database or apply pending migrations")
+    upgrade = add_command(actions, "upgrade", _("create the database or apply pending migrations"))
     upgrade.set_defaults(handler=db_upgrade_command)
 
 
@@ -54,12 +55,26 @@ def db_upgrade_command(args: argparse.Namespace) -> int:
             }
         )
     elif result.created:
-        print(f"created {path} (schema {result.to_revision})")
+        print(
+            _("created {path} (schema {to_revision})").format(
+                path=path, to_revision=result.to_revision
+            )
+        )
     elif not result.changed:
-        print(f"{path} is up to date (schema {result.to_revision})")
+        print(
+            _("{path} is up to date (schema {to_revision})").format(
+                path=path, to_revision=result.to_revision
+            )
+        )
     else:
         print(
-            f"migrated {path} from schema {result.from_revision} to {result.to_revision} "
-            f"({result.backup_note})"
+            _(
+                "migrated {path} from schema {from_revision} to {to_revision} ({backup_note})"
+            ).format(
+                path=path,
+                from_revision=result.from_revision,
+                to_revision=result.to_revision,
+                backup_note=result.backup_note,
+            )
         )
     return 0

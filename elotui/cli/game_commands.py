@@ -20,7 +20,9 @@ from elotui.cli.logbook_commands import (
     row_id_arg,
     wants_json,
 )
+from elotui.i18n import N_, _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
+from elotui.rating.text import list_label
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
@@ -52,12 +54,12 @@ def _game_rows(games: list[GameRecord]) -> list[tuple[object, ...]]:
             game.id,
             game.date.isoformat(),
             game.opponent or "",
-            game.opponent_rating if game.opponent_rating is not None else "unrated",
+            game.opponent_rating if game.opponent_rating is not None else _("unrated"),
             result_text(game.score),
             game.event or "",
             game.own_rating,
-            "yes" if game.rated else "no",
-            game.rating_list,
+            _("yes") if game.rated else _("no"),
+            list_label(game.rating_list),
             game.rated_period or "",
         )
         for game in games
@@ -65,7 +67,8 @@ def _game_rows(games: list[GameRecord]) -> list[tuple[object, ...]]:
 
 
 _GAME_HEADERS = (
-    "id", "date", "opponent", "opp. rating", "result", "event", "Ro", "rated", "list", "pinned",
+    N_("id"), N_("date"), N_("opponent"), N_("opp. rating"), N_("result"), N_("event"), "Ro",
+    N_("rated"), N_("list"), N_("pinned"),
 )  # fmt: skip
 
 
@@ -73,27 +76,27 @@ _GAME_HEADERS = (
 
 
 def register(sub: SubParsers) -> None:
-    game = add_command(sub, "game", "add, edit, list or remove games")
+    game = add_command(sub, "game", _("add, edit, list or remove games"))
     actions = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
 
-    add = add_command(actions, "add", "add a game to a player's logbook")
+    add = add_command(actions, "add", _("add a game to a player's logbook"))
     add.add_argument("--player", required=True, metavar="NAME")
     add.add_argument("--date", required=True, type=date_arg, metavar="YYYY-MM-DD")
     _game_options(add, editing=False)
     add.set_defaults(handler=game_add)
 
-    edit = add_command(actions, "edit", "change a game (by id, see `game list`)")
+    edit = add_command(actions, "edit", _("change a game (by id, see `game list`)"))
     edit.add_argument("id", type=row_id_arg, metavar="ID")
-    edit.add_argument("--player", metavar="NAME", help="move the game to another player")
+    edit.add_argument("--player", metavar="NAME", help=_("move the game to another player"))
     edit.add_argument("--date", type=date_arg, metavar="YYYY-MM-DD")
     _game_options(edit, editing=True)
     edit.set_defaults(handler=game_edit)
 
-    remove = add_command(actions, "remove", "remove a game (by id)")
+    remove = add_command(actions, "remove", _("remove a game (by id)"))
     remove.add_argument("id", type=row_id_arg, metavar="ID")
     remove.set_defaults(handler=game_remove)
 
-    listing = add_command(actions, "list", "list a player's games, newest first")
+    listing = add_command(actions, "list", _("list a player's games, newest first"))
     listing.add_argument("--player", required=True, metavar="NAME")
     listing.add_argument("--limit", type=count_arg, metavar="N")
     listing.add_argument("--oldest-first", action="store_true")
@@ -105,21 +108,21 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     opponent_rating = parser.add_mutually_exclusive_group(required=not editing)
     opponent_rating.add_argument("--opponent-rating", type=int, metavar="R")
     opponent_rating.add_argument(
-        "--unrated-opponent", action="store_true", help="the opponent had no rating"
+        "--unrated-opponent", action="store_true", help=_("the opponent had no rating")
     )
     parser.add_argument(
-        "--result", type=result_arg, required=not editing, metavar="1|0.5|0", help="your score"
+        "--result", type=result_arg, required=not editing, metavar="1|0.5|0", help=_("your score")
     )
     parser.add_argument("--opponent", metavar="NAME")
     parser.add_argument("--event", metavar="NAME")
     parser.add_argument("--event-start", type=date_arg, metavar="YYYY-MM-DD")
     parser.add_argument("--event-end", type=date_arg, metavar="YYYY-MM-DD")
     own = parser.add_mutually_exclusive_group()
-    own.add_argument("--own-rating", type=int, metavar="R", help="your rating used (Ro)")
+    own.add_argument("--own-rating", type=int, metavar="R", help=_("your rating used (Ro)"))
     rated = parser.add_mutually_exclusive_group()
     rated.add_argument(
         "--not-rated", dest="rated", action="store_const", const=False, default=None,
-        help="not rated (e.g. a forfeit)",
+        help=_("not rated (e.g. a forfeit)"),
     )  # fmt: skip
     parser.add_argument("--notes", metavar="TEXT")
     add_list_option(
@@ -134,15 +137,21 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         rated.add_argument("--rated", dest="rated", action="store_const", const=True)
 
 
-def _print_game(args: argparse.Namespace, game: GameRecord, verb: str) -> None:
+def _print_game(args: argparse.Namespace, game: GameRecord, said: str) -> None:
+    """The game as JSON, or `said` (a translated sentence with {id}, {date}, {opponent}, {rating},
+    {result})."""
     if wants_json(args):
         print_json(game_json(game))
     else:
-        rating = game.opponent_rating if game.opponent_rating is not None else "unrated"
+        rating = game.opponent_rating if game.opponent_rating is not None else _("unrated")
         print(
-            f"{verb} game {game.id}: {game.date.isoformat()} vs "
-            f"{game.opponent or 'an unnamed opponent'} ({rating}), "
-            f"result {result_text(game.score)}"
+            said.format(
+                id=game.id,
+                date=game.date.isoformat(),
+                opponent=game.opponent or _("an unnamed opponent"),
+                rating=rating,
+                result=result_text(game.score),
+            )
         )
 
 
@@ -166,7 +175,8 @@ def game_add(args: argparse.Namespace) -> int:
         rating_list=args.rating_list,
         rated_period=args.rated_period,
     )
-    _print_game(args, repository.add_game(player.id, game), "added")
+    added = _("added game {id}: {date} vs {opponent} ({rating}), result {result}")
+    _print_game(args, repository.add_game(player.id, game), added)
     return 0
 
 
@@ -197,8 +207,9 @@ def game_edit(args: argparse.Namespace) -> int:
     if args.player is not None:
         changes["player_id"] = find_player(repository, args.player).id
     if not changes:
-        raise UsageError("nothing to change; see elotui game edit --help")
-    _print_game(args, repository.update_game(args.id, **changes), "updated")
+        raise UsageError(_("nothing to change; see elotui game edit --help"))
+    updated = _("updated game {id}: {date} vs {opponent} ({rating}), result {result}")
+    _print_game(args, repository.update_game(args.id, **changes), updated)
     return 0
 
 
@@ -209,7 +220,7 @@ def game_remove(args: argparse.Namespace) -> int:
     if wants_json(args):
         print_json({"id": args.id, "removed": True})
     else:
-        print(f"removed game {args.id}")
+        print(_("removed game {id}").format(id=args.id))
     return 0
 
 
@@ -226,5 +237,5 @@ def game_list(args: argparse.Namespace) -> int:
     if wants_json(args):
         print_json({"player": player.name, "games": [game_json(game) for game in games]})
     else:
-        print_table(_GAME_HEADERS, _game_rows(games))
+        print_table([_(header) for header in _GAME_HEADERS], _game_rows(games))
     return 0

@@ -14,6 +14,8 @@ from elotui.cli.logbook_commands import (
     open_repository,
     wants_json,
 )
+from elotui.i18n import _, ngettext
+from elotui.i18n.numbers import count as number
 from elotui.logbook import files
 from elotui.logbook.paths import kind_of_path
 
@@ -25,18 +27,20 @@ if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
 
 
 def register(sub: SubParsers) -> None:
-    importing = add_command(sub, "import", "import games from a CSV, PGN or elotui JSON file")
+    importing = add_command(sub, "import", _("import games from a CSV, PGN or elotui JSON file"))
     importing.add_argument("file", metavar="FILE", type=Path)
     importing.add_argument(
         "--player",
         metavar="NAME",
-        help="whose games (required for PGN; for CSV fills an empty player column)",
+        help=_("whose games (required for PGN; for CSV fills an empty player column)"),
     )
     importing.add_argument(
         "--keep-duplicates",
         action="store_true",
-        help="import every game, even one already in the logbook (same player, date, opponent, "
-        "ratings, result, event, rated and list); by default those are skipped",
+        help=_(
+            "import every game, even one already in the logbook (same player, date, opponent, "
+            "ratings, result, event, rated and list); by default those are skipped"
+        ),
     )
     add_list_option(
         importing,
@@ -46,10 +50,10 @@ def register(sub: SubParsers) -> None:
     )
     importing.set_defaults(handler=import_file)
 
-    exporting = add_command(sub, "export", "export games as CSV or whole players as JSON")
-    exporting.add_argument("--player", metavar="NAME", help="only this player (else everyone)")
-    exporting.add_argument("--format", choices=("csv", "json"), help="csv (default) or json")
-    exporting.add_argument("-o", "--output", metavar="FILE", help="else (or with -) stdout")
+    exporting = add_command(sub, "export", _("export games as CSV or whole players as JSON"))
+    exporting.add_argument("--player", metavar="NAME", help=_("only this player (else everyone)"))
+    exporting.add_argument("--format", choices=("csv", "json"), help=_("csv (default) or json"))
+    exporting.add_argument("-o", "--output", metavar="FILE", help=_("else (or with -) stdout"))
     add_list_option(exporting, "only the games (and published ratings) of this list", None)
     exporting.set_defaults(handler=export_file)
 
@@ -59,16 +63,20 @@ def import_file(args: argparse.Namespace) -> int:
     path: Path = args.file
     kind = path.suffix.lower()
     if kind not in (".csv", ".pgn", ".json"):
-        raise UsageError(f"{path}: import reads .csv, .pgn or .json files")
+        raise UsageError(_("{path}: import reads .csv, .pgn or .json files").format(path=path))
     from elotui.logbook.paths import refusal_to_read
 
     refusal = refusal_to_read(path)  # a folder, a FIFO, a device: refused before anything is opened
     if refusal is not None:
         raise UsageError(refusal)
     if kind == ".pgn" and not args.player:
-        raise UsageError("a PGN import needs --player NAME (whose games to take)")
+        raise UsageError(_("a PGN import needs --player NAME (whose games to take)"))
     if kind != ".pgn" and args.rating_list is not None:
-        raise UsageError(f"--list is for PGN imports; a {kind} file gives each game's list itself")
+        raise UsageError(
+            _("--list is for PGN imports; a {kind} file gives each game's list itself").format(
+                kind=kind
+            )
+        )
     repository = open_repository(args)
     summary = files.import_file(
         repository,
@@ -82,7 +90,7 @@ def import_file(args: argparse.Namespace) -> int:
         return 0
     print(summary.message(str(path)))
     for reason, count in summary.skipped.items():
-        print(f"skipped {count}: {reason}")
+        print(_("skipped {count}: {reason}").format(count=number(count), reason=_(reason)))
     return 0
 
 
@@ -90,13 +98,15 @@ def import_file(args: argparse.Namespace) -> int:
 def export_file(args: argparse.Namespace) -> int:
     to_stdout = args.output is None or args.output == "-"
     if args.output == "":
-        raise UsageError("export -o is empty; give a file name, or - for stdout")
+        raise UsageError(_("export -o is empty; give a file name, or - for stdout"))
     output = Path(args.output or "-")
     if not to_stdout:
         refusal = kind_of_path(output)  # before the logbook is opened: nothing to undo
         if refusal is not None:
             raise UsageError(
-                f"{output} is {refusal}; an export writes a regular file (or - for stdout)"
+                _(
+                    "{output} is {refusal}; an export writes a regular file (or - for stdout)"
+                ).format(output=output, refusal=refusal)
             )
     repository = open_repository(args, create=False)
     players = [find_player(repository, args.player)] if args.player else repository.list_players()
@@ -110,5 +120,12 @@ def export_file(args: argparse.Namespace) -> int:
     if wants_json(args):
         print_json({"file": str(output), "format": fmt, "games": count, "players": len(players)})
     else:
-        print(f"exported {count} game(s) of {len(players)} player(s) to {output}")
+        print(
+            ngettext(
+                # English keeps its "(s)" (its output is unchanged); French gets the right forms.
+                "exported {games} game(s) of {players} player(s) to {output}",
+                "exported {games} game(s) of {players} player(s) to {output}",
+                count,
+            ).format(games=number(count), players=number(len(players)), output=output)
+        )
     return 0

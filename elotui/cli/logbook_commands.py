@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
+from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress, resolve_db_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
@@ -66,7 +67,7 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
 
 def _say_waiting(path: Path) -> None:
     print(
-        f"elotui: waiting for another elotui to finish writing {path} ...",
+        _("elotui: waiting for another elotui to finish writing {path} ...").format(path=path),
         file=sys.stderr,
         flush=True,
     )
@@ -140,10 +141,12 @@ def row_id_arg(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a game id (a whole number), not {text!r}"
+            _("expected a game id (a whole number), not {text!r}").format(text=text)
         ) from None
     if not 1 <= value <= ROW_ID_MAX:
-        raise argparse.ArgumentTypeError(f"expected a game id from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a game id from 1, not {text!r}").format(text=text)
+        )
     return value
 
 
@@ -151,9 +154,13 @@ def count_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text!r}").format(text=text)
+        ) from None
     if not 0 <= value <= ROW_ID_MAX:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number from 0, not {text!r}").format(text=text)
+        )
     return value
 
 
@@ -162,15 +169,17 @@ def result_arg(text: str) -> Fraction:
 
     result = Result.parse(text)
     if result is None:
-        raise argparse.ArgumentTypeError(f"expected 1, 0.5 or 0 (or win, draw, loss), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected 1, 0.5 or 0 (or win, draw, loss), not {text!r}").format(text=text)
+        )
     return result.score
 
 
 def result_text(score: Fraction) -> str:
-    """A score as the CLI prints it: "1", "0.5", "0"."""
-    from elotui.rating.result import Result
+    """A score as the CLI prints it: "1", "0.5", "0" ("0,5" in French)."""
+    from elotui.i18n.numbers import points
 
-    return Result.from_score(score).points
+    return points(score)
 
 
 # --- rating lists (standard, rapid, blitz) and the pinned period: every command's `--list` ---------
@@ -192,10 +201,12 @@ def add_pin_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         "--rated-period",
         type=month_arg,
         metavar="YYYY-MM",
-        help="pin the game's event to the rating period named by its first month, when its "
-        "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)",
+        help=_(
+            "pin the game's event to the rating period named by its first month, when its "
+            "dates would give another (since 2012-07 period 2026-10 is rated on the 2026-11 list)"
+        ),
     )
     if editing:
         pin.add_argument(
-            "--no-rated-period", action="store_true", help="let the event's dates decide again"
+            "--no-rated-period", action="store_true", help=_("let the event's dates decide again")
         )

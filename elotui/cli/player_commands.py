@@ -15,6 +15,8 @@ from elotui.cli.logbook_commands import (
     open_repository,
     wants_json,
 )
+from elotui.i18n import _, ngettext
+from elotui.i18n.numbers import count
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
@@ -42,53 +44,53 @@ def player_json(player: PlayerRecord, games: int | None = None) -> dict[str, Any
 
 
 def register(sub: SubParsers) -> None:
-    player = add_command(sub, "player", "add, edit, list or remove players")
+    player = add_command(sub, "player", _("add, edit, list or remove players"))
     actions = player.add_subparsers(dest="player_command", metavar="ACTION", required=True)
 
-    add = add_command(actions, "add", "add a player to the logbook")
+    add = add_command(actions, "add", _("add a player to the logbook"))
     add.add_argument("name", metavar="NAME")
     _player_options(add, editing=False)
     add.set_defaults(handler=player_add)
 
-    edit = add_command(actions, "edit", "change a player's profile")
+    edit = add_command(actions, "edit", _("change a player's profile"))
     edit.add_argument("name", metavar="NAME")
-    edit.add_argument("--name", dest="new_name", metavar="NEW", help="rename the player")
+    edit.add_argument("--name", dest="new_name", metavar="NEW", help=_("rename the player"))
     _player_options(edit, editing=True)
     edit.set_defaults(handler=player_edit)
 
-    listing = add_command(actions, "list", "list the players")
+    listing = add_command(actions, "list", _("list the players"))
     listing.set_defaults(handler=player_list)
 
-    remove = add_command(actions, "remove", "remove a player with all their games")
+    remove = add_command(actions, "remove", _("remove a player with all their games"))
     remove.add_argument("name", metavar="NAME")
-    remove.add_argument("--yes", action="store_true", help="confirm removing the player's games")
+    remove.add_argument("--yes", action="store_true", help=_("confirm removing the player's games"))
     remove.set_defaults(handler=player_remove)
 
 
 def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     rating = parser.add_mutually_exclusive_group()
-    rating.add_argument("--rating", type=int, metavar="R", help="rating when the logbook starts")
+    rating.add_argument("--rating", type=int, metavar="R", help=_("rating when the logbook starts"))
     rating.add_argument(
-        "--unrated", action="store_true", help="unrated when the logbook starts (the default)"
+        "--unrated", action="store_true", help=_("unrated when the logbook starts (the default)")
     )
     parser.add_argument("--birth-year", type=int, metavar="Y")
     parser.add_argument(
-        "--games-before", type=int, metavar="N", help="rated games played before the logbook"
+        "--games-before", type=int, metavar="N", help=_("rated games played before the logbook")
     )
     parser.add_argument("--fide-id", type=int, metavar="ID")
     k = parser.add_mutually_exclusive_group()
-    k.add_argument("--k", type=int, metavar="K", help="a fixed K instead of the FIDE steps")
+    k.add_argument("--k", type=int, metavar="K", help=_("a fixed K instead of the FIDE steps"))
     reached = parser.add_mutually_exclusive_group()
     reached.add_argument(
         "--reached-2400",
         action="store_const",
         const=True,
         default=None,
-        help="ever published at 2400 or more before the logbook",
+        help=_("ever published at 2400 or more before the logbook"),
     )
     parser.add_argument("--notes", metavar="TEXT")
     if editing:
-        k.add_argument("--no-fixed-k", action="store_true", help="use the FIDE K steps again")
+        k.add_argument("--no-fixed-k", action="store_true", help=_("use the FIDE K steps again"))
         reached.add_argument(
             "--not-reached-2400", dest="reached_2400", action="store_const", const=False
         )
@@ -96,11 +98,12 @@ def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         parser.add_argument("--no-fide-id", action="store_true")
 
 
-def _print_player(args: argparse.Namespace, player: PlayerRecord, verb: str) -> None:
+def _print_player(args: argparse.Namespace, player: PlayerRecord, said: str) -> None:
+    """The player as JSON, or `said` (a translated sentence with {name} and {id})."""
     if wants_json(args):
         print_json(player_json(player))
     else:
-        print(f"{verb} player {player.name} (id {player.id})")
+        print(said.format(name=player.name, id=player.id))
 
 
 @logbook_errors
@@ -116,7 +119,7 @@ def player_add(args: argparse.Namespace) -> int:
         fixed_k=args.k,
         notes=args.notes or "",
     )
-    _print_player(args, player, "added")
+    _print_player(args, player, _("added player {name} (id {id})"))
     return 0
 
 
@@ -139,8 +142,10 @@ def player_edit(args: argparse.Namespace) -> int:
     player = find_player(repository, args.name)
     changes = cast("PlayerChanges", edit_changes(args, _PLAYER_EDITS))
     if not changes:
-        raise UsageError("nothing to change; see elotui player edit --help")
-    _print_player(args, repository.update_player(player.id, **changes), "updated")
+        raise UsageError(_("nothing to change; see elotui player edit --help"))
+    _print_player(
+        args, repository.update_player(player.id, **changes), _("updated player {name} (id {id})")
+    )
     return 0
 
 
@@ -155,22 +160,22 @@ def player_list(args: argparse.Namespace) -> int:
         if wants_json(args):
             print_json({"players": []})
         else:
-            print(f"no players yet (no logbook at {db_path(args)})")
+            print(_("no players yet (no logbook at {db_path})").format(db_path=db_path(args)))
         return 0
     players = [(p, repository.count_games(p.id)) for p in repository.list_players()]
     if wants_json(args):
         print_json({"players": [player_json(p, games) for p, games in players]})
         return 0
     print_table(
-        ("name", "start rating", "games", "born", "games before", "2400", "K"),
+        (_("name"), _("start rating"), _("games"), _("born"), _("games before"), "2400", "K"),
         [
             (
                 p.name,
-                p.start_rating if p.start_rating is not None else "unrated",
+                p.start_rating if p.start_rating is not None else _("unrated"),
                 games,
                 p.birth_year,
                 p.games_before,
-                "yes" if p.reached_2400 else "",
+                _("yes") if p.reached_2400 else "",
                 p.fixed_k,
             )
             for p, games in players
@@ -186,11 +191,22 @@ def player_remove(args: argparse.Namespace) -> int:
     games = repository.count_games(player.id)
     if games and not args.yes:
         raise UsageError(
-            f"{player.name} has {games} game(s); add --yes to remove the player and their games"
+            ngettext(
+                # English keeps its "(s)" (its output is unchanged); French gets the right form.
+                "{name} has {games} game(s); add --yes to remove the player and their games",
+                "{name} has {games} game(s); add --yes to remove the player and their games",
+                games,
+            ).format(name=player.name, games=count(games))
         )
     removed = repository.remove_player(player.id)
     if wants_json(args):
         print_json({"player": player.name, "removed": True, "games": removed})
     else:
-        print(f"removed player {player.name} and {removed} game(s)")
+        print(
+            ngettext(
+                "removed player {name} and {removed} game(s)",
+                "removed player {name} and {removed} game(s)",
+                removed,
+            ).format(name=player.name, removed=count(removed))
+        )
     return 0

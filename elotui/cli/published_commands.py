@@ -12,7 +12,9 @@ from elotui.cli.logbook_commands import (
     open_repository,
     wants_json,
 )
+from elotui.i18n import _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
+from elotui.rating.text import list_label
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
@@ -22,22 +24,24 @@ if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
 
 
 def register(sub: SubParsers) -> None:
-    published = add_command(sub, "published", "official list ratings, to check the replay against")
+    published = add_command(
+        sub, "published", _("official list ratings, to check the replay against")
+    )
     actions = published.add_subparsers(dest="published_command", metavar="ACTION", required=True)
 
-    set_ = add_command(actions, "set", "enter the rating of a player on a month's official list")
+    set_ = add_command(actions, "set", _("enter the rating of a player on a month's official list"))
     set_.add_argument("--player", required=True, metavar="NAME")
     set_.add_argument("--month", required=True, metavar="YYYY-MM")
     set_.add_argument("--rating", required=True, type=int, metavar="R")
     add_list_option(set_, "the list it was published on (default standard)", STANDARD)
     set_.set_defaults(handler=published_set)
 
-    listing = add_command(actions, "list", "list a player's published ratings")
+    listing = add_command(actions, "list", _("list a player's published ratings"))
     listing.add_argument("--player", required=True, metavar="NAME")
     add_list_option(listing, "only this list's (else every list)", None)
     listing.set_defaults(handler=published_list)
 
-    remove = add_command(actions, "remove", "remove a published rating")
+    remove = add_command(actions, "remove", _("remove a published rating"))
     remove.add_argument("--player", required=True, metavar="NAME")
     remove.add_argument("--month", required=True, metavar="YYYY-MM")
     add_list_option(remove, "the list it was published on (default standard)", STANDARD)
@@ -59,8 +63,17 @@ def published_set(args: argparse.Namespace) -> int:
             }
         )
     else:
-        on_list = "" if record.rating_list == STANDARD else f" {record.rating_list}"
-        print(f"{player.name}: published{on_list} rating {record.rating} for {record.month}")
+        said = (
+            _("{name}: published rating {rating} for {month}")
+            if record.rating_list == STANDARD
+            else _("{name}: published {list} rating {rating} for {month}")
+        )
+        print(
+            said.format(
+                name=player.name, list=list_label(record.rating_list), rating=record.rating,
+                month=record.month,
+            )
+        )  # fmt: skip
     return 0
 
 
@@ -80,7 +93,8 @@ def published_list(args: argparse.Namespace) -> int:
         )
     else:
         print_table(
-            ("month", "rating", "list"), [(r.month, r.rating, r.rating_list) for r in records]
+            (_("month"), _("rating"), _("list")),
+            [(r.month, r.rating, list_label(r.rating_list)) for r in records],
         )
     return 0
 
@@ -90,10 +104,20 @@ def published_remove(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.player)
     if not repository.remove_published(player.id, args.month, args.rating_list):
-        on_list = "" if args.rating_list == STANDARD else f" {args.rating_list}"
-        raise UsageError(f"{player.name} has no published{on_list} rating for {args.month}")
+        said = (
+            _("{name} has no published rating for {month}")
+            if args.rating_list == STANDARD
+            else _("{name} has no published {list} rating for {month}")
+        )
+        raise UsageError(
+            said.format(name=player.name, list=list_label(args.rating_list), month=args.month)
+        )
     if wants_json(args):
         print_json({"player": player.name, "month": args.month, "removed": True})
     else:
-        print(f"{player.name}: removed the published rating of {args.month}")
+        print(
+            _("{name}: removed the published rating of {month}").format(
+                name=player.name, month=args.month
+            )
+        )
     return 0

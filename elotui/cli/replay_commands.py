@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, print_table
 from elotui.cli.logbook_commands import add_list_option, db_path, open_repository, wants_json
+from elotui.i18n import N_, _
 from elotui.rating.text import (
     cents,
     end_text,
     k_text,
+    list_label,
     published_text,
     rounding_text,
     signed,
@@ -34,14 +36,16 @@ ALL_LISTS = "all"  # `--list all`: the three lists, a table each, JSON keyed by 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = add_command(
-        sub, "replay", "replay a player's games: FIDE check per month and crossings"
+        sub, "replay", _("replay a player's games: FIDE check per month and crossings")
     )
     replay.add_argument("--player", required=True, metavar="NAME")
     replay.add_argument(
         "--demo", action="store_true", default=argparse.SUPPRESS,
-        help="replay from a throwaway copy of the demo logbook",
+        help=_("replay from a throwaway copy of the demo logbook"),
     )  # fmt: skip
-    replay.add_argument("--no-cap", action="store_true", help="ignore the K×n ≤ 700 cap (not FIDE)")
+    replay.add_argument(
+        "--no-cap", action="store_true", help=_("ignore the K×n ≤ 700 cap (not FIDE)")
+    )
     add_list_option(
         replay, "the rating list to replay, or all three (default standard)", "standard",
         also=(ALL_LISTS,),
@@ -75,7 +79,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if len(shown) > 1 or name != "standard":
             if index:
                 print()
-            print(f"— {name} list —")
+            print(_("— {name} list —").format(name=list_label(name)))
         print_replay(results[name])
         print_list_notes(results[name], name)
     return 0
@@ -89,9 +93,10 @@ def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
     late = next((game for game in reversed(games) if game.date > LATEST_DATE), None)
     if late is not None:
         raise UsageError(
-            f"game {late.id} is on {late.date.isoformat()}, outside the dates elotui takes "
-            f"({RANGE_TEXT}); correct it with: elotui game edit {late.id} --date YYYY-MM-DD "
-            f"(or remove it: elotui game remove {late.id})"
+            _(
+                "game {id} is on {date}, outside the dates elotui takes ({range}); correct it with:"
+                " elotui game edit {id} --date YYYY-MM-DD (or remove it: elotui game remove {id})"
+            ).format(id=late.id, date=late.date.isoformat(), range=RANGE_TEXT)
         )
 
 
@@ -105,7 +110,11 @@ def print_list_notes(result: Replay, rating_list: RatingList) -> None:
         for g in result.games[p.games_from : p.games_to]:
             if g.not_rated:
                 text = not_rated_text(g, rule_set_named(p.rules, rating_list))
-                notes.append(f"{g.date.isoformat()} vs {g.opponent_rating}: {text}")
+                notes.append(
+                    _("{date} vs {opponent}: {reason}").format(
+                        date=g.date.isoformat(), opponent=g.opponent_rating, reason=text
+                    )
+                )
     if notes:
         print("\n".join(notes))
 
@@ -137,8 +146,21 @@ def _read_player(
     return player, games, published
 
 
+CROSSING_KINDS = {"tier": N_("tier"), "title": N_("title"), "k10": "k10", "floor": N_("floor")}
+
+
+def _said(value: str | None) -> str:
+    """A crossing's end in the language spoken: a tier's name or "unrated" translated; a title
+    ("FM") or a K ("10") as it is (the catalog has no such message, so `_` leaves it)."""
+    return _(value) if value else ""
+
+
 def print_replay(result: Replay) -> None:
-    print(f"{result.player} · current rating {result.current_rating or 'unrated'}")
+    print(
+        _("{player} · current rating {value}").format(
+            player=result.player, value=result.current_rating or _("unrated")
+        )
+    )
     rows: list[list[object]] = []
     for p in result.periods:
         if worth_checking(p):  # a month without games or lists has nothing to check
@@ -146,7 +168,7 @@ def print_replay(result: Replay) -> None:
                 [
                     p.period,
                     p.rules + (" *" if p.uncertain else ""),  # the rule set; * a decision of ours
-                    p.rating_start if p.rating_start is not None else "unrated",
+                    p.rating_start if p.rating_start is not None else _("unrated"),
                     p.n,
                     k_text(p),
                     p.clamped or "",
@@ -160,23 +182,23 @@ def print_replay(result: Replay) -> None:
         if p.uplift is not None:  # the one-time uplift of the list this period feeds, its own row
             rows.append(["", "", "", "", uplift_text(p), "", "", "", "", "", ""])
     print_table(
-        ["period", "rules", "start", "games", "K (why)", "400", "exact", "rounded", "per game (diff)", "end",
-         "published"],
+        [_("period"), _("rules"), _("start"), _("games"), _("K (why)"), "400", _("exact"), _("rounded"),
+         _("per game (diff)"), _("end"), _("published")],
         rows,
     )  # fmt: skip
     marked = sorted({text for p in result.periods for text in p.uncertain})
     if marked:
-        print("* rule uncertain (our decision): " + "; ".join(marked))
+        print(_("* rule uncertain (our decision): {decisions}").format(decisions="; ".join(marked)))
     print()
     if not result.crossings:
-        print("No crossings.")
+        print(_("No crossings."))
         return
-    print("Crossings")
+    print(_("Crossings"))
     print_table(
-        ["list of", "kind", "from", "to", "rating", "note"],
+        [_("list of"), _("kind"), _("from"), _("to"), _("rating"), _("note")],
         [
-            [c.date.isoformat(), c.kind, c.from_ or "", f"{c.to} {'↑' if c.direction == 'up' else '↓'}",
-             c.rating, c.note]
+            [c.date.isoformat(), _(CROSSING_KINDS[c.kind]), _said(c.from_),
+             f"{_said(c.to)} {'↑' if c.direction == 'up' else '↓'}", c.rating, c.note]
             for c in result.crossings
         ],
     )  # fmt: skip

@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from elotui.i18n import N_, _, ngettext
+from elotui.i18n.numbers import count
 from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
 from elotui.logbook.repository import ImportedGames, LogbookError
 
 # The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
-SKIP_ALREADY_THERE = "games already in the logbook"
+SKIP_ALREADY_THERE = N_("games already in the logbook")  # a JSON key: said with _() only in text
 
 
 class ImportFailed(LogbookError):
@@ -21,13 +23,15 @@ class ImportFailed(LogbookError):
 
     def __init__(self, errors: list[str]) -> None:
         self.errors = errors
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(f"nothing imported: {errors[0]}{more}")
+        more = _(" (and {n} more)").format(n=count(len(errors) - 1)) if len(errors) > 1 else ""
+        super().__init__(_("nothing imported: {problem}").format(problem=errors[0]) + more)
 
     @property
     def headline(self) -> str:
-        count = len(self.errors)
-        return f"nothing imported ({count} problem{'s' if count != 1 else ''})"
+        n = len(self.errors)
+        return ngettext(
+            "nothing imported ({n} problem)", "nothing imported ({n} problems)", n
+        ).format(n=count(n))
 
     @property
     def details(self) -> list[str]:
@@ -44,7 +48,9 @@ def read_import_text(path: Path) -> str:
     except UnreadableFile as error:
         raise LogbookError(str(error)) from None
     except OSError as error:
-        raise LogbookError(f"cannot read {path}: {error.strerror}") from None
+        raise LogbookError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -65,13 +71,24 @@ class ImportSummary:
         already = self.already_in_logbook
         if already and not self.imported:
             if already == 1:
-                return f"nothing imported from {where}: its game is already in the logbook"
-            return f"nothing imported from {where}: all {already} games are already in the logbook"
+                return _("nothing imported from {file}: its game is already in the logbook").format(
+                    file=where
+                )
+            return _(
+                "nothing imported from {file}: all {games} games are already in the logbook"
+            ).format(file=where, games=count(already))
         players = ", ".join(f"{name} {count}" for name, count in self.games_by_player.items())
         details = [players] if players else []
         if already:
-            details.append(f"{already} already in the logbook, skipped")
-        text = f"imported {self.imported} game(s) from {where}"
+            details.append(
+                _("{games} already in the logbook, skipped").format(games=count(already))
+            )
+        text = ngettext(
+            # English keeps its "(s)" (its output is unchanged); French gets the right form.
+            "imported {games} game(s) from {file}",
+            "imported {games} game(s) from {file}",
+            self.imported,
+        ).format(games=count(self.imported), file=where)
         return text + (f" ({'; '.join(details)})" if details else "")
 
     def as_json(self) -> dict[str, Any]:

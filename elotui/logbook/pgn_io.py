@@ -30,6 +30,7 @@ from typing import Any
 import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
+from elotui.i18n import N_
 from elotui.logbook.import_report import (
     ImportFailed,
     ImportSummary,
@@ -53,10 +54,11 @@ from elotui.safe_text import unsafe_character
 _WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
 _UNRATED = {"", "0", "?", "-"}
 
-SKIP_NOT_PLAYER = "games without the player"
-SKIP_NO_DATE = "games without a full date"
-SKIP_NO_RESULT = "games without a result"
-SKIP_BAD_RATING = "games with an opponent rating outside 100-3500"
+# The reasons are keys of the import's JSON (skipped_reasons): English there, _() where said.
+SKIP_NOT_PLAYER = N_("games without the player")
+SKIP_NO_DATE = N_("games without a full date")
+SKIP_NO_RESULT = N_("games without a result")
+SKIP_BAD_RATING = N_("games with an opponent rating outside 100-3500")
 
 
 def _pgn_date(text: str | None) -> dt.date | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from elotui.i18n import _, numbers
+from elotui.i18n import N_, _, ngettext, numbers
 from elotui.i18n.numbers import MINUS
 
 if TYPE_CHECKING:
@@ -128,6 +128,20 @@ def rounding_text(period: ReplayPeriod) -> str:
     if difference is None:
         return ""
     return f"{signed(period.per_game_rounded_total)} ({signed(difference)})"
+
+
+_LIST_LABELS = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("blitz")}
+
+
+def list_label(rating_list: str) -> str:
+    """A rating list's name in the language spoken ("rapid" → "rapide"); the option value and JSON
+    keep the English name."""
+    return _(_LIST_LABELS.get(rating_list, rating_list))
+
+
+def games_text(n: int) -> str:
+    """A count of games with its word: "1 game", "100000 games" / "100 000 parties"."""
+    return ngettext("{n} game", "{n} games", n).format(n=numbers.count(n))
 
 
 def worth_checking(period: ReplayPeriod) -> bool:

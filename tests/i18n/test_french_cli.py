@@ -6,6 +6,8 @@ a change K·(S − E), rounded to the nearest whole number (halves away from zer
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import run_cli
@@ -148,3 +150,34 @@ def test_english_help_and_french_help() -> None:
     help_text = french("calc", "--help")
     assert help_text.startswith(f"usage{NBSP}: elotui calc") and "votre classement" in help_text
     assert "afficher ce message d’aide et quitter" in help_text
+
+
+def test_the_k_reason_in_french() -> None:
+    # A junior born 2012 is 13 in 2025 and never published at 2300: K 40 (rules.md §2.7).
+    out = french(
+        "period", "-r", "1500", "--games-played", "40", "--birth-year", "2012",
+        "--game", "1600:1", "--date", "2025-01-01",
+    )  # fmt: skip
+    assert out.startswith(
+        "Période de 2025-01 · règles S2024 · classement 1500 · K 40 (jeune (né en 2012), jamais 2300)\n"
+    )
+
+
+def test_an_import_reports_in_french_and_reads_a_comma_draw(tmp_path: Path) -> None:
+    # Two games, one a draw written "0,5" as a French spreadsheet writes it; then the same file
+    # again: both games are already in the logbook.
+    sheet = tmp_path / "parties.csv"
+    sheet.write_text(
+        "player,date,opponent,opponent_rating,result\n"
+        "Alice,2026-10-12,C. Dias,1890,1\n"
+        'Alice,2026-10-19,D. Reis,1910,"0,5"\n'
+    )
+    assert french("player", "add", "Alice") == "joueur Alice ajouté (id 1)\n"
+    assert french("import", str(sheet)) == f"2 parties importées de {sheet} (Alice 2)\n"
+    code, out, err = run_cli("--lang", "fr", "import", str(sheet))
+    assert code == 0, err
+    assert out == (
+        f"rien importé de {sheet}{NBSP}: ses 2 parties sont déjà toutes dans le carnet\n"
+    )
+    listed = french("game", "list", "--player", "Alice")
+    assert "0,5" in listed.splitlines()[2]  # the newest first: the draw, in French

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from elotui.i18n import _
 from elotui.rating.rules.records import RuleSet
 
 
@@ -53,14 +54,15 @@ def k_decision(rules: RuleSet, profile: KProfile, period_year: int) -> KDecision
     """K for a period, before the 700 cap (K is fixed for the period from its start)."""
     rule = rules.k
     if profile.fixed_k is not None:
-        return KDecision(profile.fixed_k, KReason.FIXED, "fixed by the user")
+        return KDecision(profile.fixed_k, KReason.FIXED, _("fixed by the user"))
     if rule.everyone is not None:
-        return KDecision(rule.everyone, KReason.EVERYONE, f"{rule.everyone} for every player")
+        text = _("{k} for every player").format(k=rule.everyone)
+        return KDecision(rule.everyone, KReason.EVERYONE, text)
     games = profile.games_played
     if profile.reached_2400 and (not rule.top_needs_games or games >= rule.games_for_regular):
-        text = f"published {rule.top_from} reached"
+        text = _("published {rating} reached").format(rating=rule.top_from)
         if rule.top_needs_games:
-            text += f", {rule.games_for_regular}+ games"
+            text += _(", {games}+ games").format(games=rule.games_for_regular)
         return KDecision(rule.top, KReason.REACHED_2400, text)
     if (
         rule.junior is not None
@@ -68,12 +70,18 @@ def k_decision(rules: RuleSet, profile: KProfile, period_year: int) -> KDecision
         and period_year - profile.birth_year <= rule.junior_age
         and not profile.reached_2300
     ):
-        text = f"junior (born {profile.birth_year}), never {rule.junior_until}"
+        text = _("junior (born {year}), never {rating}").format(
+            year=profile.birth_year, rating=rule.junior_until
+        )
         return KDecision(rule.junior, KReason.JUNIOR, text)
     if games < rule.games_for_regular:
-        text = f"new player, {games} of {rule.games_for_regular} games"
+        text = _("new player, {games} of {needed} games").format(
+            games=games, needed=rule.games_for_regular
+        )
         return KDecision(rule.new_player, KReason.NEW_PLAYER, text)
-    return KDecision(rule.regular, KReason.UNDER_2400, f"under {rule.top_from}")
+    return KDecision(
+        rule.regular, KReason.UNDER_2400, _("under {rating}").format(rating=rule.top_from)
+    )
 
 
 def k_factor(rules: RuleSet, profile: KProfile, period_year: int) -> tuple[int, str]:
@@ -86,14 +94,18 @@ def k_choices(rules: RuleSet) -> dict[int, str]:
     """The K values of a rule set and who gets each: {25: "new player (< 30 games)", 15: ...}."""
     rule = rules.k
     if rule.everyone is not None:
-        return {rule.everyone: "every player"}
+        return {rule.everyone: _("every player")}
     choices: dict[int, list[str]] = {}
-    choices.setdefault(rule.new_player, []).append(f"new player (< {rule.games_for_regular} games)")
+    choices.setdefault(rule.new_player, []).append(
+        _("new player (< {games} games)").format(games=rule.games_for_regular)
+    )
     if rule.junior is not None:
-        choices.setdefault(rule.junior, []).append(f"junior under {rule.junior_until}")
-    choices.setdefault(rule.regular, []).append(f"under {rule.top_from}")
-    choices.setdefault(rule.top, []).append(f"published {rule.top_from}")
-    return {k: " or ".join(who) for k, who in choices.items()}
+        choices.setdefault(rule.junior, []).append(
+            _("junior under {rating}").format(rating=rule.junior_until)
+        )
+    choices.setdefault(rule.regular, []).append(_("under {rating}").format(rating=rule.top_from))
+    choices.setdefault(rule.top, []).append(_("published {rating}").format(rating=rule.top_from))
+    return {k: _(" or ").join(who) for k, who in choices.items()}
 
 
 def junior_in_birthday_year(rules: RuleSet, profile: KProfile, period_year: int) -> bool:
