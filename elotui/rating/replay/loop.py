@@ -5,7 +5,7 @@ nothing stored.
 Periods, lists and rules (the one place the replay decides them):
 - A game belongs to the period of its event's end date, else of its own date, by the list calendar
   (`elotui.rating.calendar`: quarterly, bi-monthly, monthly; the closing-date rule), unless it is
-  pinned to a period (`rated_period`, rules.md §3.5): the pin always wins.
+  pinned to a period (`rated_period`, rules.md §3.5): the pin always wins (`order.by_period`).
 - The **list in force during period P** (published on P's first day) is P's `rating_start`, the Ro of
   every game of P that carries no own rating (rules.md §2.4), and the state K is taken from (rules.md
   §2.6). P feeds the list of `list_month` (the next period's first month).
@@ -60,8 +60,6 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from itertools import islice
-from operator import gt
 from typing import TYPE_CHECKING
 
 from elotui.bulk import gc_paused
@@ -72,11 +70,10 @@ from elotui.rating.calendar import (
     month_label,
     parse_month,
     period_months,
-    period_of_end,
     period_start,
-    previous_period,
 )
 from elotui.rating.replay.crossings import crossings_between, titles_met_by
+from elotui.rating.replay.order import DAYS_KEY, by_period, period_span
 from elotui.rating.replay.period_games import (
     RatedPeriod,
     period_games,
@@ -102,8 +99,6 @@ from elotui.rating.rules.uplift import uplifted
 if TYPE_CHECKING:
     from elotui.rating.replay.lists import StandardInForce
 
-_DAYS_KEY = 1_000_000  # above any date ordinal: sort key = period month index · this + ordinal
-
 
 def replay(
     player: PlayerLike,
@@ -123,10 +118,10 @@ def replay(
     # One small tuple per game and no reference cycles: the collector's passes over 100,000 games
     # would cost about 40 % of the time.
     with gc_paused():
-        return _Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
+        return Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
 
 
-class _Replayer:
+class Replayer:
     """The state carried from period to period: the list in force, the flags that decide K, the games
     counted, the titles met and the initial-rating pool."""
 
@@ -167,6 +162,10 @@ class _Replayer:
         self.titles_met: set[str] = set()
         self.pool = InitialPool()
         self.out_games: list[ReplayedGame] = []
+        self.periods: list[ReplayPeriod] = []
+        self.crossings: list[Crossing] = []
+        self.ordered: Sequence[GameLike] = ()
+        self.sort_keys: list[int] = []
 
     def note_published(self, rating: int, rules: RuleSet) -> None:
         if rating >= rules.k.junior_until:
@@ -181,40 +180,17 @@ class _Replayer:
         return found
 
     def run(self, games: Sequence[GameLike]) -> Replay:
-        player = self.player
-        # One int per game orders by (period, date); a list already in that order is kept.
-        period_by_end: dict[dt.date, int] = {}
-        pinned_periods: dict[str, int] = {}
-        sort_keys = []
-        for g in games:
-            pinned = g.rated_period
-            if pinned is not None:  # the pin wins over the calendar (rules.md §3.5)
-                found = pinned_periods.get(pinned)
-                if found is None:
-                    found = pinned_periods[pinned] = period_start(parse_month(pinned))
-            else:
-                end = g.event_end or g.date
-                found = period_by_end.get(end)
-                if found is None:
-                    found = period_by_end[end] = period_of_end(end)
-            sort_keys.append(found * _DAYS_KEY + g.date.toordinal())
-        ordered: Sequence[GameLike] = games
-        # (C-level passes: a generator over 100,000 pairs was a tenth of the replay.)
-        if any(map(gt, sort_keys, islice(sort_keys, 1, None))):
-            order = sorted(range(len(sort_keys)), key=sort_keys.__getitem__)
-            ordered = [games[i] for i in order]
-            sort_keys = [sort_keys[i] for i in order]
-        lists = self.lists
-        if sort_keys:
-            first, last = sort_keys[0] // _DAYS_KEY, sort_keys[-1] // _DAYS_KEY
-        elif lists:
-            first = last = min(lists)
-        else:
-            return Replay(player.name, (), (), (), self.apply_cap, self.start_rating)
-        if lists:
-            first = min(first, min(lists))
-            last = max(last, previous_period(max(lists)))
+        self.ordered, self.sort_keys = by_period(games)
+        span = period_span(self.sort_keys, self.lists)
+        if span is None:
+            return Replay(self.player.name, (), (), (), self.apply_cap, self.start_rating)
+        first, last = span
+        rating, source = self.first_list(first)
+        return self.periods_from(first, last, 0, rating, source)
 
+    def first_list(self, first: int) -> tuple[int | None, StartSource]:
+        """The list in force during the first period, and the flags and titles it sets."""
+        lists = self.lists
         first_rules = rules_for(self.rating_list, first_day(first))
         rating: int | None
         source: StartSource
@@ -230,16 +206,29 @@ class _Replayer:
                 self.titles_met.update(titles_met_by(rating))
         if self.reached_2400:
             self.titles_met.update(titles_met_by(first_rules.k.top_from))
+        return rating, source
 
-        periods: list[ReplayPeriod] = []
-        crossings: list[Crossing] = []
-        cursor = 0
-        month = first
+    def period_started(
+        self, month: int, cursor: int, rating: int | None, source: StartSource
+    ) -> None:
+        """Called at each period's start, before anything of it is computed (`incremental` keeps
+        the state there)."""
+
+    def periods_from(
+        self, month: int, last: int, cursor: int, rating: int | None, source: StartSource
+    ) -> Replay:
+        """The periods from `month` to `last`: `cursor` is the index of `month`'s first game in
+        `ordered`, `rating` and `source` the list in force during it; `periods`, `crossings` and
+        `out_games` hold what came before."""
+        player = self.player
+        ordered, sort_keys = self.ordered, self.sort_keys
+        periods, crossings = self.periods, self.crossings
         while month <= last:
+            self.period_started(month, cursor, rating, source)
             start = cursor
             # The period's games: their keys are below the next month's (a period starting at
-            # `month` has every key in [month, month + 1) · _DAYS_KEY).
-            cursor = bisect_left(sort_keys, (month + 1) * _DAYS_KEY, cursor)
+            # `month` has every key in [month, month + 1) · DAYS_KEY).
+            cursor = bisect_left(sort_keys, (month + 1) * DAYS_KEY, cursor)
             period_games = ordered[start:cursor]
             listed_before = rating
             if rating is None and self.standard is not None and period_games:

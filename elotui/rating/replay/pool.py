@@ -52,3 +52,12 @@ class InitialPool:
                 total += opponents
                 halves += points
         return n, total, halves
+
+    def copy(self) -> InitialPool:
+        """A pool with the same games that changes apart from this one (a replay's kept state)."""
+        kept = InitialPool()
+        kept.first_event = self.first_event
+        kept.first_event_halves = self.first_event_halves
+        kept.rest = deque([list(row) for row in self.rest])
+        kept.first = deque([list(row) for row in self.first])
+        return kept

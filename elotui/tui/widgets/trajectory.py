@@ -1,7 +1,7 @@
 """The trajectory chart: the rating game by game and month by month, over the tier bands.
 
 `trajectory_data` is pure and runs in the replay's thread worker (it thins 100,000 games to what a
-terminal can show); `draw` puts it on a `PlotextPlot`. textual-plotext is imported only when the chart is
+terminal can show; `GamePoints` keeps a replay's points for its next change); `draw` puts it on a `PlotextPlot`. textual-plotext is imported only when the chart is
 first made (`make_chart`), so the history screen shows its games before the chart library loads.
 """
 
@@ -40,17 +40,42 @@ class TrajectoryData:
         return not self.month_x and not self.game_x
 
 
-def trajectory_data(result: Replay, max_points: int = MAX_GAME_POINTS) -> TrajectoryData:
-    """The live rating after every counted game, and each month's list (start) and final result."""
-    game_x: list[float] = []
-    game_y: list[float] = []
-    for period in result.periods:
-        games = result.games[period.games_from : period.games_to]
-        start = parse_month(period.period)
-        for index, game in enumerate(games, start=1):
-            if game.live_hundredths is not None:
-                game_x.append(start + index / (len(games) + 1))
-                game_y.append(game.live_hundredths / 100)
+class GamePoints:
+    """The live rating after every counted game of a replay, as chart points, kept so that a replay
+    changed from a period on (`incremental.KeptReplay.replayed_from_period`) recomputes only the
+    points from there."""
+
+    def __init__(self) -> None:
+        self.x: list[float] = []
+        self.y: list[float] = []
+        self._before: list[int] = []  # points of the periods before each period
+
+    def follow(self, result: Replay, from_period: int = 0) -> None:
+        """Take `result`'s points, those of the periods before `from_period` unchanged."""
+        from_period = min(from_period, len(self._before))
+        if from_period < len(self._before):
+            del self.x[self._before[from_period] :], self.y[self._before[from_period] :]
+        del self._before[from_period:]
+        game_x, game_y, before = self.x, self.y, self._before
+        for period in result.periods[from_period:]:
+            before.append(len(game_x))
+            games = result.games[period.games_from : period.games_to]
+            start = parse_month(period.period)
+            for index, game in enumerate(games, start=1):
+                if game.live_hundredths is not None:
+                    game_x.append(start + index / (len(games) + 1))
+                    game_y.append(game.live_hundredths / 100)
+
+
+def trajectory_data(
+    result: Replay, max_points: int = MAX_GAME_POINTS, points: GamePoints | None = None
+) -> TrajectoryData:
+    """The live rating after every counted game, and each month's list (start) and final result.
+    `points`: the game points of `result` already (`GamePoints.follow`); else they are computed."""
+    if points is None:
+        points = GamePoints()
+        points.follow(result)
+    game_x, game_y = points.x, points.y
     step = max(1, -(-len(game_x) // max_points))
     if step > 1:  # keep every step-th point and always the last one
         keep = list(range(0, len(game_x), step))

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from elotui.logbook.records import RatingList
     from elotui.logbook.repository import GameRecord
     from elotui.rating.replay import Crossing
-    from elotui.tui.screens.history.messages import ReplayView
+    from elotui.tui.screens.history.messages import GamesChange, ReplayView
 
 NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and blitz from 2024-12)
 
@@ -53,6 +53,37 @@ def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tu
         Result.from_halves(game.score_halves).symbol,
         live_text,
     )
+
+
+def games_after(
+    games: dict[int, GameRecord],
+    change: GamesChange,
+    rating_list: RatingList,
+    everything_loaded: bool,
+) -> dict[int, GameRecord]:
+    """The games table's games after a write, newest first: still the newest N of `rating_list`, so a
+    new game is among them if it is newer than the oldest one (or every game is loaded)."""
+    kept = dict(games)
+    oldest = min(((game.date, game.id) for game in games.values()), default=None)
+    for game in change.removed:
+        kept.pop(game.id, None)
+    for game in change.added:
+        if game.rating_list == rating_list and (
+            everything_loaded or oldest is None or (game.date, game.id) > oldest
+        ):
+            kept[game.id] = game
+    newest_first = sorted(kept.values(), key=lambda game: (game.date, game.id), reverse=True)
+    return {game.id: game for game in newest_first}
+
+
+def counts_after(counts: dict[RatingList, int], change: GamesChange) -> dict[RatingList, int]:
+    """The games on each list after a write."""
+    changed = dict(counts)
+    for game in change.removed:
+        changed[game.rating_list] = changed.get(game.rating_list, 1) - 1
+    for game in change.added:
+        changed[game.rating_list] = changed.get(game.rating_list, 0) + 1
+    return changed
 
 
 def chart_title(view: ReplayView) -> str:

@@ -1,8 +1,15 @@
 """The history screen's edits: the keys that open a form or a dialog, and the write each one runs in
-a thread worker (`LoadingScreen._write`)."""
+a thread worker (`LoadingScreen._write`).
+
+A write of games or of an entered list costs what it changes (issue 13 item 2): the worker tells the
+changed rows at once (`GamesWritten`), then replays from the first period the write reaches, with
+the replays the screen keeps (`messages.KeptHistory`), and the screen updates rows, chart and FIDE
+check in place. Other writes (players, imports) reload the history.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +20,7 @@ from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
 from elotui.tui.screens.history.loading import LoadingScreen
-from elotui.tui.screens.history.messages import WriteDone
+from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
 from elotui.tui.widgets.keyed_table import cursor_key
 
 if TYPE_CHECKING:
@@ -33,6 +40,31 @@ class EditingScreen(LoadingScreen):
             self.notify(_("Add a player first (n)."), severity="warning")
         return self.player
 
+    def _write_games(
+        self, write: Callable[[Repository], tuple[str, GamesChange, int | None]]
+    ) -> None:
+        """Run `write` (it returns its note, its change and the game to select) and show its change
+        in place; the history reloads instead when nothing is kept or a load is under way."""
+        player = self.player
+        view = self.view
+        generation = self._generation
+        kept = view.kept if view is not None and self._idle else None
+
+        def job(repository: Repository) -> WriteDone:
+            note, change, game_id = write(repository)
+            player_id = None if player is None else player.id
+            if view is None or kept is None or generation != self._generation:
+                return WriteDone(note, player_id, game_id)
+            self.post_message(GamesWritten(generation, change))
+            try:
+                changed = kept.change(view, change)
+            except Exception:  # saved, but the kept replays could not follow: reload them whole
+                return WriteDone(note, player_id, game_id)
+            return WriteDone(note, player_id, game_id, view=changed, generation=generation,
+                             change=change)  # fmt: skip
+
+        self._write(job)
+
     def action_add_game(self) -> None:
         from elotui.tui.widgets.forms import GameForm
 
@@ -45,11 +77,15 @@ class EditingScreen(LoadingScreen):
                 return
             self.last_form_list = game.rating_list
 
-            def job(repository: Repository) -> WriteDone:
+            def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 record = repository.add_game(player.id, game)
-                return WriteDone(_("Game {id} added").format(id=record.id), player.id, record.id)
+                return (
+                    _("Game {id} added").format(id=record.id),
+                    GamesChange(added=(record,)),
+                    record.id,
+                )
 
-            self._write(job)
+            self._write_games(job)
 
         rating_list = self.last_form_list or self.rating_list
         self.app.push_screen(GameForm(player.name, self.today, rating_list=rating_list), saved)
@@ -69,14 +105,15 @@ class EditingScreen(LoadingScreen):
                 return
             self.last_form_list = values.rating_list
 
-            def job(repository: Repository) -> WriteDone:
+            def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 from dataclasses import fields
 
                 changes = {f.name: getattr(values, f.name) for f in fields(values)}
                 record = repository.update_game(game.id, **changes)
-                return WriteDone(_("Game {id} saved").format(id=record.id), player.id, record.id)
+                change = GamesChange(removed=(game,), added=(record,))
+                return _("Game {id} saved").format(id=record.id), change, record.id
 
-            self._write(job)
+            self._write_games(job)
 
         self.app.push_screen(GameForm(player.name, self.today, game), saved)
 
@@ -101,11 +138,11 @@ class EditingScreen(LoadingScreen):
             if not yes:
                 return
 
-            def job(repository: Repository) -> WriteDone:
+            def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 repository.remove_game(game.id)
-                return WriteDone(_("Game {id} deleted").format(id=game.id), player.id)
+                return _("Game {id} deleted").format(id=game.id), GamesChange(removed=(game,)), None
 
-            self._write(job)
+            self._write_games(job)
 
         self.app.push_screen(
             ConfirmDialog(_("Delete game {id}?").format(id=game.id), detail), answered
@@ -158,16 +195,15 @@ class EditingScreen(LoadingScreen):
             if values is None:
                 return
 
-            def job(repository: Repository) -> WriteDone:
+            def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 record = repository.set_published(player.id, *values)
-                return WriteDone(
-                    _("{name}: published {rating} for {month}").format(
-                        name=player.name, rating=record.rating, month=record.month
-                    ),
-                    player.id,
+                entered = (record.rating_list, record.month, record.rating)
+                note = _("{name}: published {rating} for {month}").format(
+                    name=player.name, rating=record.rating, month=record.month
                 )
+                return note, GamesChange(published=entered), None
 
-            self._write(job)
+            self._write_games(job)
 
         self.app.push_screen(PublishedForm(player.name, month_text(self.today)), saved)
 

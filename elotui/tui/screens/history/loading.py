@@ -26,10 +26,10 @@ from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
-from elotui.tui.screens.history.cells import NOT_RATED
 from elotui.tui.screens.history.messages import (
     FirstRows,
     GamesLoaded,
+    KeptHistory,
     LogbookFailed,
     PageLoaded,
     PlayersLoaded,
@@ -63,9 +63,6 @@ def replay_view(
 ) -> ReplayView:
     """Replay a player's list from the database (thread side); with `overlay`, the other two lists
     too, for the chart. Rapid and blitz read the standard list, so it is always replayed."""
-    from elotui.rating.replay import replay_lists
-    from elotui.tui.widgets.trajectory import trajectory_data
-
     shown: tuple[RatingList, ...] = RATING_LISTS if overlay else (rating_list,)
     read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
     games = {name: repository.games_for_replay(player.id, name) for name in read}
@@ -79,17 +76,8 @@ def replay_view(
         name: {record.month: record.rating for record in repository.list_published(player.id, name)}
         for name in read
     }
-    results = replay_lists(player, games, published, lists=shown)
-    result = results[rating_list]
-    live: dict[int, int | str | None] = {
-        game.id: NOT_RATED if game.not_rated else game.live_hundredths
-        for game in result.games
-        if game.id is not None
-    }
-    others = tuple(
-        (name, trajectory_data(other)) for name, other in results.items() if name != rating_list
-    )
-    return ReplayView(result, live, trajectory_data(result), rating_list, others)
+    # Kept for the next write, which replays from the first period it reaches (`edits.py`).
+    return KeptHistory.of(player, games, published, rating_list, shown).view()
 
 
 def keep_out_of_the_collector() -> None:

@@ -30,9 +30,11 @@ from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
     GAME_COLUMNS,
     chart_title,
+    counts_after,
     crossing_cells,
     crossing_short_labels,
     game_cells,
+    games_after,
     summary_text,
 )
 from elotui.tui.screens.history.edits import EditingScreen
@@ -48,7 +50,9 @@ from elotui.tui.screens.history.fide_check import (
 from elotui.tui.screens.history.loading import NEAR_END, next_list
 from elotui.tui.screens.history.messages import (
     FirstRows,
+    GamesChange,
     GamesLoaded,
+    GamesWritten,
     LogbookFailed,
     PageLoaded,
     PlayersLoaded,
@@ -256,14 +260,19 @@ class HistoryScreen(EditingScreen):
         if message.generation != self._generation:
             return
         self.view = message.view
+        self._show_live(message.view.live)
+        self._show_replay(message.view)
+        self._idle = True
+
+    def _show_live(self, live: dict[int, int | str | None]) -> None:
+        """The live ratings of the loaded rows (only the cells that change)."""
         table = self.query_one("#games", DataTable)
-        live = message.view.live
         for key in list(table.rows):
             game = self.games.get(int(str(key.value)))
             if game is not None:
-                table.update_cell(key, "live", game_cells(game, live)[4])
-        self._show_replay(message.view)
-        self._idle = True
+                text = game_cells(game, live)[4]
+                if table.get_cell(key, "live") != text:
+                    table.update_cell(key, "live", text)
 
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
@@ -286,9 +295,38 @@ class HistoryScreen(EditingScreen):
         self._show_empty(_("The logbook cannot be read: {reason}").format(reason=message.reason))
         self.notify(message.reason, title="Logbook", severity="error")
 
+    @on(GamesWritten)
+    def _games_written(self, message: GamesWritten) -> None:
+        if message.generation == self._generation:
+            self._show_rows_changed(message.change)
+
+    def _show_rows_changed(self, change: GamesChange) -> None:
+        """A write's games in the table at once (before its replay): the rows stay the newest N of
+        the list shown, a new one (without its live rating yet) among them if it is that new."""
+        table = self.query_one("#games", DataTable)
+        everything_loaded = table.row_count >= self.total
+        self.games = games_after(self.games, change, self.rating_list, everything_loaded)
+        self.counts = counts_after(self.counts, change)
+        self.total = self.counts.get(self.rating_list, len(self.games))
+        live = self.view.live if self.view is not None else None
+        new = {game.id for game in change.added}
+        rows = [
+            (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
+        ]
+        sync_table(table, rows)
+        shown = next((str(game.id) for game in change.added if str(game.id) in table.rows), None)
+        if shown is not None:
+            table.move_cursor(row=table.get_row_index(shown), animate=False)
+
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
         self.notify(message.note, title="Logbook")
+        if message.view is not None and message.generation == self._generation:
+            self.view = message.view
+            self._show_live(message.view.live)
+            self._show_replay(message.view)
+            self._idle = True
+            return
         if message.player_id is not None and (
             self.player is None or message.player_id != self.player.id
         ):
