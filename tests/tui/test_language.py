@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from elotui.i18n import current_language
@@ -29,8 +28,11 @@ def footer_words(app: App[Any]) -> list[str]:
     return [key.description for key in app.screen.query(FooterKey)]
 
 
-def shown(app: App[Any], selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).content)
+def expected_line(app: App[Any]) -> str:
+    """The single game's first line (its results are one widget: `SinglePane.value`)."""
+    from elotui.tui.widgets.panes import SinglePane
+
+    return app.screen.query_one(SinglePane).value("expected")
 
 
 async def choose_in_palette(app: ElotuiApp, title: str) -> None:
@@ -46,7 +48,7 @@ async def test_the_app_started_in_french_speaks_french() -> None:
         assert {"Aide", "Calculatrice", "Historique", "Quitter"} <= set(footer_words(app))
         assert app.screen.sub_title == "Calculatrice"
         # The issue's example: E = 1/(1+10^(100/400)) = 0.35994 → 36.0 % with a decimal comma.
-        assert shown(app, "#expected") == f"Score attendu 36,0{NNBSP}%"
+        assert expected_line(app) == f"Score attendu 36,0{NNBSP}%"
 
 
 async def test_the_palette_switches_to_french_and_the_settings_remember_it(
@@ -63,7 +65,7 @@ async def test_the_palette_switches_to_french_and_the_settings_remember_it(
         assert "Aide" in footer_words(app)
         assert app.screen.sub_title == "Calculatrice"
         await burst(app, keys("1500 tab 1600"))
-        assert shown(app, "#expected") == f"Score attendu 36,0{NNBSP}%"
+        assert expected_line(app) == f"Score attendu 36,0{NNBSP}%"
         saved = json.loads((_isolated_home / "settings.json").read_text(encoding="utf-8"))
         assert saved["language"] == "fr"
 
