@@ -66,6 +66,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` as translated in `context`: one English text, two French ones where one place has
+    less room ("Opponent rating" is "Classement adverse" in a form, a shorter label in the calculator)."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:  # the gettext name the extractor knows
     """Mark a module-level constant for the catalog without translating it (see the rule above)."""
     return message
@@ -142,5 +148,6 @@ __all__ = [
     "language_from_locale",
     "ngettext",
     "parse_language",
+    "pgettext",
     "set_language",
 ]

@@ -4,6 +4,10 @@ Screens are Textual modes keyed by name ("calculator", "history", "help"), each 
 it is shown, so a screen's imports (the logbook and its SQLAlchemy for history, the chart for the
 series) stay off the start-up path. To add or replace a screen, point its entry in `ElotuiApp.MODES` at a callable that
 returns the screen, and add a binding with an `id` if it needs a key.
+
+The app speaks the language chosen before it starts (`--lang`, `$ELOTUI_LANG`, the settings file, the
+locale: `elotui.i18n.choose_language`, done by the command line), or the one `AppSettings.language`
+names; the palette switches it (elotui/tui/language.py), and `rebuild_screens` shows the change.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from textual.command import Provider
 from textual.screen import Screen
 
 from elotui.bulk import start_up_done
+from elotui.i18n import N_, _, set_language
 from elotui.tui.commands import AppCommands
 from elotui.tui.logbook_access import Logbook
 from elotui.tui.textual_private import KeepsItsCrash, guard_option_list_paging
@@ -43,6 +48,8 @@ class AppSettings:
     # The garbage collector is off (the CLI turned it off before importing Textual): turn it back on
     # once the first screen is built (elotui.bulk.start_up_done).
     collector_paused: bool = False
+    # "en" or "fr": speak it from the start (tests, screenshots); None: the language already chosen.
+    language: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -78,22 +85,24 @@ class ElotuiApp(KeepsItsCrash, App[None]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "toggle_help", "Help", id="app.help"),
-        Binding("f2", "switch_mode('calculator')", "Calculator", id="app.calculator"),
-        Binding("f3", "switch_mode('history')", "History", id="app.history"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("f1", "toggle_help", N_("Help"), id="app.help"),
+        Binding("f2", "switch_mode('calculator')", N_("Calculator"), id="app.calculator"),
+        Binding("f3", "switch_mode('history')", N_("History"), id="app.history"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, id="app.quit"),
         # Priority so focus moves before the next keys of a fast burst (typed-ahead or pasted
         # "1500<Tab>1600") are handed to the field that had focus.
-        Binding("tab", "focus_next", "Next field", show=False, priority=True, id="app.focus_next"),
+        Binding(
+            "tab", "focus_next", N_("Next field"), show=False, priority=True, id="app.focus_next"
+        ),
         Binding(
             "shift+tab",
             "focus_previous",
-            "Previous field",
+            N_("Previous field"),
             show=False,
             priority=True,
             id="app.focus_previous",
         ),
-        Binding("ctrl+c", "help_quit", "Quit hint", show=False, system=True, id="app.ctrl_c"),
+        Binding("ctrl+c", "help_quit", N_("Quit hint"), show=False, system=True, id="app.ctrl_c"),
     ]
 
     DEFAULT_MODE = "calculator"
@@ -101,6 +110,8 @@ class ElotuiApp(KeepsItsCrash, App[None]):
     def __init__(
         self, settings: AppSettings, repository: Repository | Logbook | None = None
     ) -> None:
+        if settings.language is not None:
+            set_language(settings.language)
         # The first screen is the start mode itself (no default screen to build and then replace).
         self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
@@ -126,6 +137,29 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         else:
             self._mode_before_help = self.current_mode
             self.switch_mode("help")
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit (it copies in a text field): say which key does, in the language spoken."""
+        self.notify(
+            _("Press {key} to quit the app").format(key="Ctrl+Q"), title=_("Do you want to quit?")
+        )
+
+    async def rebuild_screens(self) -> None:
+        """Build every screen again, after a switch of language: the one on view at once, the others
+        when they are next shown (a screen writes its words when it is built)."""
+        current = self.current_mode
+        # Another screen is shown while the current one is rebuilt (a mode on view cannot be
+        # removed); the help is the cheapest to build, or the calculator when the help is on view.
+        between = "calculator" if current == "help" else "help"
+        for mode in (between, *(m for m in self.MODES if m not in (current, between))):
+            await self._forget_screen(mode)
+        await self.switch_mode(between)
+        await self._forget_screen(current)
+        await self.switch_mode(current)
+
+    async def _forget_screen(self, mode: str) -> None:
+        await self.remove_mode(mode)
+        self.add_mode(mode, self.MODES[mode])
 
 
 def create_app(settings: AppSettings, repository: Repository | Logbook | None = None) -> ElotuiApp:

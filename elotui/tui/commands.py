@@ -5,7 +5,10 @@ One provider for all of them (`ElotuiApp.COMMANDS`, in place of Textual's `Syste
 the palette orders the hits of several providers as they arrive, so two would interleave at random.
 An action is listed from the bindings of the app and of the screen, and from the screen's
 `PALETTE_ACTIONS`: the actions of widgets inside it (a key of the list of games, of the K field),
-which the screen runs itself, so they work from the palette whatever has the focus.
+which the screen runs itself, so they work from the palette whatever has the focus. Last, one entry per
+other language the app speaks, titled in that language (elotui/tui/language.py).
+
+Every title is an English message id (`N_()` in a class body) translated here, where it is listed.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
+
+from elotui.i18n import _
+from elotui.tui.language import language_title, other_languages, switch_language
 
 
 class PaletteAction(NamedTuple):
@@ -36,7 +42,7 @@ class PaletteEntry(NamedTuple):
 def palette_entries(app: App[Any], screen: Screen[Any]) -> list[PaletteEntry]:
     """What the palette lists on `screen`, by title."""
     entries = [
-        PaletteEntry(command.title, command.help, command.callback)
+        PaletteEntry(_(command.title), _(command.help), command.callback)
         for command in app.get_system_commands(screen)
         if command.discover
     ]
@@ -49,7 +55,17 @@ def palette_entries(app: App[Any], screen: Screen[Any]) -> list[PaletteEntry]:
             # Next"), the app binds it to `focus_next` ("Next field"): the same action.
             continue
         seen.add(qualified)
-        entries.append(PaletteEntry(title, f"{title} (key: {key})", _runner(app, action, target)))
+        shown = _(title)
+        help_text = _("{title} (key: {key})").format(title=shown, key=key)
+        entries.append(PaletteEntry(shown, help_text, _runner(app, action, target)))
+    for language in other_languages():
+        entries.append(
+            PaletteEntry(
+                language_title(language),
+                _("Speak this language from now on (remembered in the settings file)"),
+                _switcher(app, language),
+            )
+        )
     return sorted(entries, key=lambda entry: entry.title)
 
 
@@ -78,6 +94,13 @@ def _runner(
 ) -> Callable[[], Awaitable[None]]:
     async def run() -> None:
         await app.run_action(action, target)
+
+    return run
+
+
+def _switcher(app: App[Any], language: str) -> Callable[[], Awaitable[None]]:
+    async def run() -> None:
+        await switch_language(app, language)
 
     return run
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from elotui.errors import ElotuiError, LogbookRefused
+from elotui.i18n import _
 
 if TYPE_CHECKING:
     from elotui.logbook.reader import LogbookReader
@@ -120,7 +121,7 @@ class Logbook:
         if repository is not None:
             return cls(repository, description=str(getattr(repository, "engine", "")))
         if demo:
-            return cls(opener=_open_demo, description="demo logbook (a throwaway copy)")
+            return cls(opener=_open_demo, description=_("demo logbook (a throwaway copy)"))
         if db_path is not None:
             return cls(opener=open_file(db_path), description=str(db_path))
         return cls()
@@ -158,11 +159,14 @@ class Logbook:
             if self._error is not None:
                 raise self._error
             if self._opener is None:
-                raise LogbookUnavailable("no logbook is open")
+                raise LogbookUnavailable(_("no logbook is open"))
             try:
                 opened = attempt(self._opener)
             except Exception as error:  # a broken file, a full disk: said on the screen, no crash
-                self._error = LogbookUnavailable(f"the logbook could not be opened: {error}")
+                self._error = LogbookUnavailable(
+                    _("the logbook could not be opened: {error}").format(error=error)
+                )
+
                 raise self._error from error
             if isinstance(opened, Notice):  # refused (newer, foreign, corrupt...): said as it is
                 self._error = LogbookUnavailable(opened.message)

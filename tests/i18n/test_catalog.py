@@ -105,7 +105,8 @@ def _mo_messages(file: BinaryIO) -> dict[object, object]:
     def frozen(value: object) -> object:
         return tuple(value) if isinstance(value, list) else value
 
-    return {frozen(m.id): frozen(m.string) for m in read_mo(file) if m.id}
+    # A message with a context (`pgettext`) is its own entry beside the same id without one.
+    return {(m.context, frozen(m.id)): frozen(m.string) for m in read_mo(file) if m.id}
 
 
 def test_the_committed_mo_is_the_compiled_po() -> None:

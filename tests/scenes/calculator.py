@@ -89,8 +89,9 @@ SCENES: tuple[Scene, ...] = (
 )
 
 
-def scene_app() -> ElotuiApp:
-    return create_app(AppSettings(today=TODAY, cursor_blink=False))
+def scene_app(language: str | None = None) -> ElotuiApp:
+    """The app as the scenes run it; `language` ("fr") speaks that language from the start."""
+    return create_app(AppSettings(today=TODAY, cursor_blink=False, language=language))
 
 
 async def play(app: ElotuiApp, scene: Scene) -> None:

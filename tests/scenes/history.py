@@ -54,8 +54,9 @@ HISTORY_SCENES: tuple[HistoryScene, ...] = (
 )
 
 
-def history_app(folder: Path, player: str | None = None) -> ElotuiApp:
-    """The app on a fresh copy of the demo logbook in `folder`, opened on the history screen."""
+def history_app(folder: Path, player: str | None = None, language: str | None = None) -> ElotuiApp:
+    """The app on a fresh copy of the demo logbook in `folder`, opened on the history screen;
+    `language` ("fr") speaks that language from the start."""
     from elotui.logbook.demo import build_demo_database
 
     repository = build_demo_database(folder / "demo.db")
@@ -65,7 +66,9 @@ def history_app(folder: Path, player: str | None = None) -> ElotuiApp:
         today=TODAY,
         cursor_blink=False,
         extra={"player": player} if player else {},
+        language=language,
     )
+
     return create_app(settings, repository)
 
 

@@ -8,11 +8,13 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
+from elotui.tui.language import TranslatedBindings
 from elotui.tui.textual_private import take_current_styles
 
 
-class AppScreen(Screen[None]):
-    """A screen of the app's own (calculator, history, help), built when first shown.
+class AppScreen(TranslatedBindings, Screen[None]):
+    """A screen of the app's own (calculator, history, help), built when first shown; its footer
+    speaks the language of the app (`TranslatedBindings`).
 
     A new screen's widgets get their styles as they are mounted, from the app's current stylesheet.
     Textual (8.2.8, pinned) does not count on that: it takes a new screen for one that missed a

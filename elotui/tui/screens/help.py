@@ -12,23 +12,44 @@ from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Header, Static
 
+from elotui.i18n import N_, _
 from elotui.tui.screens.base import AppScreen
 
-SOURCES = """\
-[b $accent]Sources of the rules[/]
-• [b]FIDE Rating Regulations[/] effective from 1 March 2024 (FIDE Handbook B.02), with the amendment to \
-article 8.3.1 effective from [b]1 October 2025[/] (the 400-point rule no longer applies to players rated \
-2650 or more): table 8.1.2 (expected score PD), the 400-point rule, K 40 / 20 / 10, the 700 cap \
-(K × games ≤ 700), one rounding of the period change, 0.5 away from zero.
-• [b]FIDE Title Regulations[/] effective from 1 January 2024: the rating requirements of the titles \
-(FM 2300, IM 2400, GM 2500; IM and GM also need norms).
-• The elo method is the logistic formula E = 1/(1+10^((Rb−Ra)/400)) with no cap; K 32 is a common \
-generic value, not a FIDE one.
-• Tiers (Bronze … International Master) are elotui's own markers, not the ranks of any game.
-"""
+# The sources of the rules, one paragraph each (markup), translated where the help shows them.
+SOURCES_TITLE = N_("Sources of the rules")
+SOURCES = (
+    N_(
+        "[b]FIDE Rating Regulations[/] effective from 1 March 2024 (FIDE Handbook B.02), with the "
+        "amendment to article 8.3.1 effective from [b]1 October 2025[/] (the 400-point rule no longer "
+        "applies to players rated 2650 or more): table 8.1.2 (expected score PD), the 400-point rule, "
+        "K 40 / 20 / 10, the 700 cap (K × games ≤ 700), one rounding of the period change, 0.5 away "
+        "from zero."
+    ),
+    N_(
+        "[b]FIDE Title Regulations[/] effective from 1 January 2024: the rating requirements of the "
+        "titles (FM 2300, IM 2400, GM 2500; IM and GM also need norms)."
+    ),
+    N_(
+        "The elo method is the logistic formula E = 1/(1+10^((Rb−Ra)/400)) with no cap; K 32 is a "
+        "common generic value, not a FIDE one."
+    ),
+    N_(
+        "Tiers (Bronze … International Master) are elotui's own markers, not the ranks of any game."
+    ),
+)
+
+
+def sources_markup() -> str:
+    lines = [f"[b $accent]{_(SOURCES_TITLE)}[/]", *(f"• {_(source)}" for source in SOURCES)]
+    return "\n".join(lines) + "\n"
 
 
 KEY_NAMES = {"left_square_bracket": "[", "right_square_bracket": "]"}
+# The keys as a keyboard of the language spoken names them ("Entrée", "Échap", "Maj" in French).
+KEY_WORDS = frozenset(
+    (N_("Up"), N_("Down"), N_("Left"), N_("Right"), N_("Enter"), N_("Escape"), N_("Delete"),
+     N_("Shift"), N_("Space"))
+)  # fmt: skip
 
 
 def key_text(key: str) -> str:
@@ -40,24 +61,27 @@ def key_text(key: str) -> str:
         name = name.upper()
     elif len(name) > 1:
         name = name.capitalize()
-    return "+".join([*(m.capitalize() for m in modifiers), name])
+    words = [*(m.capitalize() for m in modifiers), name]
+    return "+".join(_(word) if word in KEY_WORDS else word for word in words)
 
 
 def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
-    lines = [Content.styled(title, "bold $accent")]
+    lines = [Content.styled(_(title), "bold $accent")]
     for binding in bindings:
         if not isinstance(binding, Binding) or binding.system:
             continue
         keys = ", ".join(key_text(k.strip()) for k in binding.key.split(","))
-        lines.append(Content.assemble(Content.styled(f"  {keys:<12}", "bold"), binding.description))
+        lines.append(
+            Content.assemble(Content.styled(f"  {keys:<12}", "bold"), _(binding.description))
+        )
     return Content("\n").join(lines)
 
 
 class HelpScreen(AppScreen):
     # F1 (the app's binding) also closes it; every key goes back to the screen help was opened from.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.toggle_help", "Close help", id="help.close"),
-        Binding("q", "app.toggle_help", "Close help", show=False, id="help.close_q"),
+        Binding("escape", "app.toggle_help", N_("Close help"), id="help.close"),
+        Binding("q", "app.toggle_help", N_("Close help"), show=False, id="help.close_q"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -67,15 +91,15 @@ class HelpScreen(AppScreen):
                 for title, bindings in binding_groups():
                     yield Static(bindings_text(title, bindings), classes="help-group")
             yield Static(
-                "Ctrl+P opens the command palette: it lists every action, and the themes.",
+                _("Ctrl+P opens the command palette: it lists every action, and the themes."),
                 classes="hint",
             )
-            yield Static(Content.from_markup(SOURCES), id="help-sources")
+            yield Static(Content.from_markup(sources_markup()), id="help-sources")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "elotui"
-        self.sub_title = "Help"
+        self.sub_title = _("Help")
 
 
 def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
@@ -87,12 +111,12 @@ def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
     from elotui.tui.widgets.mode_panes import GamesTable
 
     return [
-        ("Everywhere", ElotuiApp.BINDINGS),
-        ("Calculator (w, d, l, n, m, t work outside a text field)", CalculatorScreen.BINDINGS),
-        ("In the K field", KInput.BINDINGS),
-        ("On a choice (result, method, steps, K from, ever 2400)", Choice.BINDINGS),
-        ("In the list of games of a period", GamesTable.BINDINGS),
-        ("In the game dialog", GameDialog.BINDINGS),
-        ("History (F3): the logbook", HistoryScreen.BINDINGS),
-        ("On this help screen", HelpScreen.BINDINGS),
+        (N_("Everywhere"), ElotuiApp.BINDINGS),
+        (N_("Calculator (w, d, l, n, m, t work outside a text field)"), CalculatorScreen.BINDINGS),
+        (N_("In the K field"), KInput.BINDINGS),
+        (N_("On a choice (result, method, steps, K from, ever 2400)"), Choice.BINDINGS),
+        (N_("In the list of games of a period"), GamesTable.BINDINGS),
+        (N_("In the game dialog"), GameDialog.BINDINGS),
+        (N_("History (F3): the logbook"), HistoryScreen.BINDINGS),
+        (N_("On this help screen"), HelpScreen.BINDINGS),
     ]

@@ -1,7 +1,9 @@
 """A one-line choice among a few options: left/right (or a letter key on the screen) picks one.
 
 Keyboard first: unlike a RadioSet there is no Enter to confirm, so the results follow the arrow keys
-(the calculator watches `value`: see `CalculatorScreen._follow`).
+(the calculator watches `value`: see `CalculatorScreen._follow`). The options' labels are English
+message ids (`N_()`), shown in the language spoken.
+
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from elotui.i18n import N_, _
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 
 
 class Choice(KeysInOrder, Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", show=False, id="choice.previous"),
-        Binding("right", "step(1)", "Next", show=False, id="choice.next"),
+        Binding("left", "step(-1)", N_("Previous"), show=False, id="choice.previous"),
+        Binding("right", "step(1)", N_("Next"), show=False, id="choice.next"),
     ]
 
     value: reactive[str] = reactive("", init=False)
@@ -38,15 +41,27 @@ class Choice(KeysInOrder, Widget, can_focus=True):
         self.set_reactive(Choice.value, value if value is not None else self.options[0][0])
 
     def render(self) -> Content:
-        parts: list[Content] = []
-        for key, label in self.options:
-            if key == self.value:
-                parts.append(Content.styled(f" ● {label} ", "bold reverse"))
-            else:
-                parts.append(Content(f" ○ {label} "))
-        return Content("").join(parts)
+        labels = [(key, _(label)) for key, label in self.options]
+        roomy = sum(len(label) + 4 for _key, label in labels)
+        if not self.size.width or roomy <= self.size.width:
+            return Content("").join(
+                Content.styled(f" ● {label} ", "bold reverse")
+                if key == self.value
+                else Content(f" ○ {label} ")
+                for key, label in labels
+            )
+        # Longer words (French: "● victoire ○ nulle ○ défaite") would be cut: the options lose
+        # the spaces around their marks instead, and between them if need be, so every one
+        # stays whole (the marks still part them).
+        compact = sum(len(label) + 2 for _key, label in labels) - 1
+        return Content(" " if compact <= self.size.width else "").join(
+            Content.styled(f"●{label}", "bold reverse")
+            if key == self.value
+            else Content(f"○{label}")
+            for key, label in labels
+        )
 
     def action_step(self, step: int) -> None:
-        keys = [key for key, _ in self.options]
+        keys = [key for key, _label in self.options]
         index = keys.index(self.value) if self.value in keys else 0
         self.value = keys[(index + step) % len(keys)]

@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput, parse_rating, parse_score
 from elotui.tui.widgets.keys_in_order import TextField
 
@@ -32,12 +33,17 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="game_dialog.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="game_dialog.cancel"),
         # Priority: Enter in the opponent's field moves to the result before the app hands out the
         # next key of a burst (`2100 Enter 1 Enter`); elsewhere the field submits, in its turn.
         # A system binding: the help and the palette show "Enter saves" from the dialog's hint.
         Binding(
-            "enter", "next_field", "Next field", priority=True, system=True, id="game_dialog.next"
+            "enter",
+            "next_field",
+            N_("Next field"),
+            priority=True,
+            system=True,
+            id="game_dialog.next",
         ),
     ]
 
@@ -50,12 +56,12 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self._title, classes="title")
-            yield Label("Opponent rating")
-            yield TextField(self._opponent, id="game-opponent", placeholder="e.g. 2100")
-            yield Label("Result: 1, 0.5 or 0 (or w, d, l)")
-            yield TextField(self._result, id="game-result", placeholder="1 / 0.5 / 0")
+            yield Label(_("Opponent rating"))
+            yield TextField(self._opponent, id="game-opponent", placeholder=_("e.g. 2100"))
+            yield Label(_("Result: 1, 0.5 or 0 (or w, d, l)"))
+            yield TextField(self._result, id="game-result", placeholder=_("1 / 0.5 / 0"))
             yield Static("", id="game-reason", classes="reason")
-            yield Static("Enter saves · Escape cancels", classes="hint")
+            yield Static(_("Enter saves · Escape cancels"), classes="hint")
 
     def action_next_field(self) -> None:
         result_field = self.query_one("#game-result", Input)
@@ -75,7 +81,7 @@ class GameDialog(ModalScreen[PeriodGameValues | None]):
         reason = self.query_one("#game-reason", Static)
         try:
             opponent = parse_rating(
-                self.query_one("#game-opponent", Input).value, "opponent rating"
+                self.query_one("#game-opponent", Input).value, _("opponent rating")
             )
             score = parse_score(self.query_one("#game-result", Input).value)
         except InvalidInput as error:

@@ -8,10 +8,13 @@ rating) never get cut.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from rich.cells import cell_len
 from textual.widgets import DataTable
+
+from elotui.i18n import _
 
 Column = tuple[str, str, int]  # (label, key, width)
 
@@ -69,9 +72,15 @@ def cursor_key(table: DataTable[Any]) -> str | None:
         return None
 
 
-def add_columns(table: DataTable[Any], columns: Sequence[Column]) -> None:
+def add_columns(
+    table: DataTable[Any], columns: Sequence[Column], short: Mapping[str, str] | None = None
+) -> None:
+    """The columns, their labels (English message ids) in the language spoken, or by key the
+    shorter word a column needs (`short`: "part." where a text says "parties"); a label still
+    longer than its column widens it."""
     for label, key, width in columns:
-        table.add_column(label, key=key, width=width)
+        shown = (short or {}).get(key) or _(label)
+        table.add_column(shown, key=key, width=max(width, cell_len(shown)))
 
 
 def column_width(columns: Sequence[Column], key: str) -> int:

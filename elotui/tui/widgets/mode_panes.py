@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from elotui.i18n import N_, _, ngettext, numbers
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import PeriodResult, counted_diff
@@ -38,7 +39,9 @@ from elotui.tui.widgets.value import Value
 
 class SeveralPane(Pane):
     def compose(self) -> ComposeResult:
-        yield Static("Average-opponent shortcut, an estimate: change = K·(P − G·E)", classes="note")
+        yield Static(
+            _("Average-opponent shortcut, an estimate: change = K·(P − G·E)"), classes="note"
+        )
         yield Value(id="several-expected", classes="value")
         yield Value(id="several-change", classes="value headline")
         yield Value(id="several-new", classes="value headline")
@@ -51,22 +54,48 @@ class SeveralPane(Pane):
         if e.pd is not None:
             expected_points = Decimal(several.games * e.pd) / 100
         self.query_one("#several-expected", Static).update(
-            f"E per game {per_game} · expected {signed_cents(expected_points).lstrip('+')} of "
-            f"{several.games} · scored {points(several.points)}"
+            _("E per game {per_game} · expected {expected} of {games} · scored {scored}").format(
+                per_game=per_game,
+                expected=signed_cents(expected_points).lstrip("+"),
+                games=several.games,
+                scored=points(several.points),
+            )
         )
         self.query_one("#several-change", Static).update(
-            f"Change K·(P − G·E) = {signed_cents(several.change)} → rounded "
-            f"{signed_int(several.rounded)}"
+            _("Change K·(P − G·E) = {change} → rounded {rounded}").format(
+                change=signed_cents(several.change), rounded=signed_int(several.rounded)
+            )
         )
         crossing = several.crossing
-        mark = f"  ◆ tier {tier_text(tier_of(several.rating), crossing)}" if crossing else ""
+        mark = (
+            _("  ◆ tier {tiers}").format(tiers=tier_text(tier_of(several.rating), crossing))
+            if crossing
+            else ""
+        )
         new = self.query_one("#several-new", Static)
-        new.update(f"New rating {several.rating} → {several.new_rating}{mark}")
+        new.update(
+            _("New rating {before} → {after}{mark}").format(
+                before=several.rating, after=several.new_rating, mark=mark
+            )
+        )
         new.set_class(crossing is not None, "-crossing")
         rule = ""
         if several.method is Method.FIDE and e.clamped:
-            rule = f"400-point rule applied: D {signed_int(e.diff)} counts as {signed_int(e.diff_used)}"
+            rule = _("400-point rule applied: D {diff} counts as {used}").format(
+                diff=signed_int(e.diff), used=signed_int(e.diff_used)
+            )
         self.query_one("#several-rule-400", Static).update(rule)
+
+
+def series_results(n: int, result: str) -> str:
+    """ "10 wins", "1 draw": how many games of the series and their one result (`Result.word`)."""
+    if result == "win":
+        text = ngettext("{n} win", "{n} wins", n)
+    elif result == "draw":
+        text = ngettext("{n} draw", "{n} draws", n)
+    else:
+        text = ngettext("{n} loss", "{n} losses", n)
+    return text.format(n=numbers.count(n))
 
 
 class SeriesPane(Pane):
@@ -81,7 +110,7 @@ class SeriesPane(Pane):
 
     def on_mount(self) -> None:
         table = self.query_one("#series-table", DataTable)
-        table.add_columns("Game", "Before", "E", "Change", "After")
+        table.add_columns(_("Game"), _("Before"), "E", _("Change"), _("After"))
         self._plot: Any = None
 
     def ensure_chart(self) -> None:
@@ -106,11 +135,15 @@ class SeriesPane(Pane):
             return signed_cents(value) if exact else signed_int(int(value))
 
         first, last = steps[0], steps[-1]
-        plural = "s" if len(steps) > 1 else ""
         self.query_one("#series-summary", Static).update(
-            f"{len(steps)} {result}{plural}: {fmt(first.rating_before)} → {fmt(last.rating_after)}"
-            f" · first game {change(first.change)}, last {change(last.change)}"
-            f" · {'exact' if exact else 'each step rounded'}"
+            _("{results}: {before} → {after} · first game {first}, last {last} · {steps}").format(
+                results=series_results(len(steps), result),
+                before=fmt(first.rating_before),
+                after=fmt(last.rating_after),
+                first=change(first.change),
+                last=change(last.change),
+                steps=_("exact") if exact else _("each step rounded"),
+            )
         )
         table = self.query_one("#series-table", DataTable)
         table.clear()
@@ -130,8 +163,8 @@ class SeriesPane(Pane):
             xs = [0] + [s.game for s in steps]
             ys = [float(first.rating_before)] + [float(s.rating_after) for s in steps]
             plt.plot(xs, ys, marker="braille")
-            plt.title("Rating after each game")
-            plt.xlabel("game")
+            plt.title(_("Rating after each game"))
+            plt.xlabel(_("game"))
             self._plot.refresh()
 
 
@@ -139,18 +172,20 @@ class GamesTable(KeysInOrder, DataTable[str]):
     """The games of the period. Keys: a add, e / enter edit, x / delete remove."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "screen.add_game", "Add game", id="period.add"),
-        Binding("e", "screen.edit_game", "Edit game", id="period.edit"),
-        Binding("enter", "screen.edit_game", "Edit game", show=False, id="period.edit_enter"),
-        Binding("x", "screen.remove_game", "Remove game", id="period.remove"),
-        Binding("delete", "screen.remove_game", "Remove game", show=False, id="period.delete"),
+        Binding("a", "screen.add_game", N_("Add game"), id="period.add"),
+        Binding("e", "screen.edit_game", N_("Edit game"), id="period.edit"),
+        Binding("enter", "screen.edit_game", N_("Edit game"), show=False, id="period.edit_enter"),
+        Binding("x", "screen.remove_game", N_("Remove game"), id="period.remove"),
+        Binding("delete", "screen.remove_game", N_("Remove game"), show=False, id="period.delete"),
     ]
 
 
 class PeriodPane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(
-            "FIDE rules (B.02): table 8.1.2, the 400-point rule, the 700 cap, one rounding per period",
+            _(
+                "FIDE rules (B.02): table 8.1.2, the 400-point rule, the 700 cap, one rounding per period"
+            ),
             classes="note",
         )
         table = GamesTable(id="period-games", cursor_type="row", zebra_stripes=True)
@@ -165,10 +200,10 @@ class PeriodPane(Pane):
         table = self.query_one(GamesTable)
         for label, key in (
             ("#", "number"),
-            ("Opponent", "opponent"),
-            ("Result", "result"),
+            (_("Opponent"), "opponent"),
+            (_("Result"), "result"),
             ("D", "diff"),
-            ("D used", "diff_used"),
+            (_("D used"), "diff_used"),
             ("PD", "pd"),
             ("ΔR", "delta"),
         ):
@@ -182,10 +217,11 @@ class PeriodPane(Pane):
         from elotui.rating.rules.difference import difference_text
 
         cap = rules.k_times_games_max
-        cap_text = f"the {cap} cap" if cap is not None else "no 700 cap"
+        cap_text = _("the {cap} cap").format(cap=cap) if cap is not None else _("no 700 cap")
         self.query_one(".note", Static).update(
-            f"FIDE rules {rules.name}: table 8.1.2, {difference_text(rules)}, {cap_text},"
-            " one rounding per period"
+            _(
+                "FIDE rules {rules}: table 8.1.2, {difference}, {cap}, one rounding per period"
+            ).format(rules=rules.name, difference=difference_text(rules), cap=cap_text)
         )
 
     def show(
@@ -197,40 +233,62 @@ class PeriodPane(Pane):
         new = self.query_one("#period-new", Static)
         details = self.query_one("#period-details", Static)
         if period is None:
-            change.update("No games yet: Tab to the list of games and press a to add one.")
+            change.update(_("No games yet: Tab to the list of games and press a to add one."))
             new.update("")
             details.update("")
             return
         change.update(
-            f"Period change K·ΣΔR = {period.k_applied} × {signed_hundredths(period.sum_delta)}"
-            f" = {signed_hundredths(period.change_hundredths)} → rounded "
-            f"{signed_int(period.change_rounded)}"
+            _("Period change K·ΣΔR = {k} × {sum} = {change} → rounded {rounded}").format(
+                k=period.k_applied,
+                sum=signed_hundredths(period.sum_delta),
+                change=signed_hundredths(period.change_hundredths),
+                rounded=signed_int(period.change_rounded),
+            )
         )
         crossing_before = tier_of(period.rating)
         crossing_after = tier_of(period.new_rating)
         mark = ""
         if crossing_before != crossing_after:
             arrow = "▲" if crossing_after.floor > crossing_before.floor else "▼"
-            mark = f"  ◆ tier {crossing_before.name} → {crossing_after.name} {arrow}"
-        new.update(f"New rating {period.rating} → {period.new_rating}{mark}")
+            mark = _("  ◆ tier {tiers}").format(
+                tiers=f"{_(crossing_before.name)} → {_(crossing_after.name)} {arrow}"
+            )
+        new.update(
+            _("New rating {before} → {after}{mark}").format(
+                before=period.rating, after=period.new_rating, mark=mark
+            )
+        )
         new.set_class(bool(mark), "-crossing")
         lines = [
-            f"Score {points(period.score)} / {period.n} · performance "
-            f"{period.performance if period.performance is not None else '—'}",
-            f"Per-game rounded total {signed_int(period.per_game_rounded_total)}"
+            _("Score {score} / {n} · performance {performance}").format(
+                score=points(period.score),
+                n=period.n,
+                performance=period.performance if period.performance is not None else "—",
+            ),
+            _("Per-game rounded total {total}").format(
+                total=signed_int(period.per_game_rounded_total)
+            )
             + (
-                f" (differs by {abs(period.per_game_rounded_total - period.change_rounded)})"
+                _(" (differs by {difference})").format(
+                    difference=abs(period.per_game_rounded_total - period.change_rounded)
+                )
                 if period.per_game_rounded_total != period.change_rounded
-                else " (same)"
+                else _(" (same)")
             ),
         ]
         if period.clamped_games:
             limit = rules.difference.limit
-            lines.append(f"{limit}-point rule applied to {period.clamped_games} game(s)")
+            lines.append(
+                ngettext(
+                    "{limit}-point rule applied to {n} game(s)",
+                    "{limit}-point rule applied to {n} game(s)",
+                    period.clamped_games,
+                ).format(limit=limit, n=period.clamped_games)
+            )
         if period.unrated_next_list:
-            lines.append(f"Below {period.floor}: unrated on the next list")
+            lines.append(_("Below {floor}: unrated on the next list").format(floor=period.floor))
         if uncertain:
-            lines.append(f"Rule uncertain: {'; '.join(uncertain)}")
+            lines.append(_("Rule uncertain: {texts}").format(texts="; ".join(uncertain)))
         details.update("\n".join(lines))
 
     def show_need(self, need: Need | None, hint: str = "") -> None:
@@ -240,20 +298,31 @@ class PeriodPane(Pane):
             return
         if need.min_points is None:
             widget.update(
-                f"What do I need: {need.target} is out of reach in {need.games} game(s) "
-                f"against {need.opponent}"
+                ngettext(
+                    "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
+                    "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
+                    need.games,
+                ).format(target=need.target, n=need.games, opponent=need.opponent)
             )
             return
         widget.update(
-            f"What do I need: at least {points(need.min_points)} / {need.games} against "
-            f"{need.opponent} → {need.rating_after} (target {need.target})"
+            _(
+                "What do I need: at least {points} / {games} against {opponent} → {after} "
+                "(target {target})"
+            ).format(
+                points=points(need.min_points),
+                games=need.games,
+                opponent=need.opponent,
+                after=need.rating_after,
+                target=need.target,
+            )
         )
 
 
 class ReferencePane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(
-            "Expected score by difference D = you − opponent: elo formula and FIDE table 8.1.2",
+            _("Expected score by difference D = you − opponent: elo formula and FIDE table 8.1.2"),
             classes="note",
         )
         yield DataTable(id="reference-table", cursor_type="row", zebra_stripes=True)
@@ -261,7 +330,7 @@ class ReferencePane(Pane):
 
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one("#reference-table", DataTable)
-        table.add_columns("D", "elo E", "fide PD")
+        table.add_columns("D", _("elo E"), _("fide PD"))
         for diff in range(-400, 401, 50):
             table.add_row(
                 signed_int(diff),
@@ -273,12 +342,15 @@ class ReferencePane(Pane):
     def show_current(self, rating: int | None, opponent: int | None) -> None:
         widget = self.query_one("#reference-current", Static)
         if rating is None or opponent is None:
-            widget.update("Type both ratings to see your own difference.")
+            widget.update(_("Type both ratings to see your own difference."))
             return
         diff = rating - opponent
         used = counted_diff(rating, opponent)
         widget.update(
-            f"You: D = {signed_int(diff)} → elo {percent(expected_score(rating, opponent))}, "
-            f"fide PD {hundredths(pd_hundredths(used))}"
-            + (" (400-point rule)" if used != diff else "")
+            _("You: D = {diff} → elo {elo}, fide PD {pd}").format(
+                diff=signed_int(diff),
+                elo=percent(expected_score(rating, opponent)),
+                pd=hundredths(pd_hundredths(used)),
+            )
+            + (_(" (400-point rule)") if used != diff else "")
         )

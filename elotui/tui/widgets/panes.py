@@ -14,6 +14,7 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
+from elotui.i18n import N_, _
 from elotui.rating.calculator import Method, SingleGame
 from elotui.rating.tiers import GM_NOTE, TIERS, Tier, TierChange
 from elotui.tui.formatting import (
@@ -24,20 +25,27 @@ from elotui.tui.formatting import (
 )
 from elotui.tui.widgets.value import Value
 
-RESULT_LABELS = {"win": "Win", "draw": "Draw", "loss": "Loss"}
-E_NOTE = "E counts a draw as half a point: it is not a strict win probability."
+RESULT_LABELS = {"win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
+E_NOTE = N_("E counts a draw as half a point: it is not a strict win probability.")
+# The headline after one result is chosen: a whole sentence per result (the word's place and
+# agreement differ in French).
+NEW_RATING_AFTER = {
+    "win": N_("New rating after a win: {before} → {after}{mark}"),
+    "draw": N_("New rating after a draw: {before} → {after}{mark}"),
+    "loss": N_("New rating after a loss: {before} → {after}{mark}"),
+}
 
 
 def tier_text(before: Tier, crossing: TierChange | None) -> str:
     if crossing is None:
-        return before.name
+        return before.label
     arrow = "▲" if crossing.direction == "up" else "▼"
-    return f"{crossing.before.name} → {crossing.after.name} {arrow}"
+    return f"{crossing.before.label} → {crossing.after.label} {arrow}"
 
 
 def tier_name(tier: Tier) -> str:
     top = TIERS[-1]
-    return f"{tier.name} ({GM_NOTE})" if tier == top else tier.name
+    return f"{tier.label} ({_(GM_NOTE)})" if tier == top else tier.label
 
 
 class Pane(Vertical):
@@ -54,7 +62,7 @@ class Pane(Vertical):
 RESULT_WIDTH = 12
 NUMBER_WIDTH = 12
 NUMBER_GAP = 2  # the numbers are right-aligned this far from the next column
-HEADINGS = ("Result", "Change", "Rounded", "New rating", "Tier")
+HEADINGS = (N_("Result"), N_("Change"), N_("Rounded"), N_("New rating"), N_("Tier"))
 
 
 class SinglePane(Widget):
@@ -116,15 +124,19 @@ class SinglePane(Widget):
         values: dict[str, str] = {}
         crossing: set[str] = set()
         e = game.expected
-        values["expected"] = f"Expected score {percent(e.value)}"
-        values["expected-note"] = E_NOTE
+        values["expected"] = _("Expected score {percent}").format(percent=percent(e.value))
+        values["expected-note"] = _(E_NOTE)
         if e.pd is not None:
-            values["diff-line"] = f"D = {signed_int(e.diff)} → PD {hundredths(e.pd)} (table 8.1.2)"
+            values["diff-line"] = _("D = {diff} → PD {pd} (table 8.1.2)").format(
+                diff=signed_int(e.diff), pd=hundredths(e.pd)
+            )
         else:
-            values["diff-line"] = f"D = {signed_int(e.diff)} (you − opponent), logistic formula"
+            values["diff-line"] = _("D = {diff} (you − opponent), logistic formula").format(
+                diff=signed_int(e.diff)
+            )
         if game.method is Method.FIDE and e.clamped:
-            values["rule-400"] = (
-                f"400-point rule applied: D {signed_int(e.diff)} counts as {signed_int(e.diff_used)}"
+            values["rule-400"] = _("400-point rule applied: D {diff} counts as {used}").format(
+                diff=signed_int(e.diff), used=signed_int(e.diff_used)
             )
         for name, outcome in game.outcomes.items():
             values[f"{name}-exact"] = signed_cents(outcome.change)
@@ -134,20 +146,23 @@ class SinglePane(Widget):
             if outcome.crossing is not None:
                 crossing.add(f"{name}-tier")
         if result == "all":
-            values["new-rating"] = (
+            values["new-rating"] = _(
                 "All three results shown: w, d or l picks one (outside a text field)."
             )
         else:
             chosen = game.outcomes[result]
             mark = ""
             if chosen.crossing is not None:
-                word = "up" if chosen.crossing.direction == "up" else "down"
-                mark = f"  ◆ tier crossed {word}: {tier_text(game.tier, chosen.crossing)}"
+                mark = (
+                    _("  ◆ tier crossed up: {tiers}")
+                    if chosen.crossing.direction == "up"
+                    else _("  ◆ tier crossed down: {tiers}")
+                ).format(tiers=tier_text(game.tier, chosen.crossing))
                 crossing.add("new-rating")
-            values["new-rating"] = (
-                f"New rating after a {result}: {game.rating} → {chosen.new_rating}{mark}"
+            values["new-rating"] = _(NEW_RATING_AFTER[result]).format(
+                before=game.rating, after=chosen.new_rating, mark=mark
             )
-        values["tier-now"] = f"Tier now: {tier_name(game.tier)}"
+        values["tier-now"] = _("Tier now: {tier}").format(tier=tier_name(game.tier))
         rows = tuple(name for name in game.outcomes if result in ("all", name))
         self._set(values, crossing, rows)
 
@@ -213,11 +228,12 @@ class SinglePane(Widget):
         lines.append(
             Strip.join(
                 self._cell(text, cell_width, "single--heading")
-                for text, cell_width in zip(HEADINGS, heading_widths, strict=True)
+                for text, cell_width in zip(map(_, HEADINGS), heading_widths, strict=True)
             ).crop(0, width)
         )
         for name in self._rows:
-            cells = [self._cell(RESULT_LABELS[name], RESULT_WIDTH)]
+            cells = [self._cell(_(RESULT_LABELS[name]), RESULT_WIDTH)]
+
             for column in ("exact", "rounded", "new"):
                 cells.append(self._number(self.value(f"{name}-{column}")))
             tier = f"{name}-tier"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from elotui.i18n import _
 from elotui.rating.calendar import parse_month
 from elotui.rating.tiers import TIERS
 
@@ -133,11 +134,11 @@ def draw(
     plt.clear_figure()
     ys = data.game_y + data.month_y
     xs = data.game_x + data.month_x
-    for _, other in others:
+    for _name, other in others:
         ys += other.game_y + other.month_y
         xs += other.game_x + other.month_x
     if not ys:
-        plt.title("no rated games yet")
+        plt.title(_("no rated games yet"))
         chart.refresh()
         return
     low, high = min(ys), max(ys)
@@ -147,7 +148,7 @@ def draw(
     bands = [tier for tier in TIERS if low < tier.floor < high]
     for tier in bands:
         plt.horizontal_line(tier.floor, color="gray")
-        plt.text(tier.name, left, tier.floor, color="gray", alignment="left")
+        plt.text(_(tier.name), left, tier.floor, color="gray", alignment="left")
     if bands:  # the y axis marks the tier floors, in whole ratings
         plt.yticks([tier.floor for tier in bands], [str(tier.floor) for tier in bands])
     for name, other in others:

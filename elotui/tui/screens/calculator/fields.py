@@ -19,6 +19,7 @@ from textual.reactive import Reactive
 from textual.widgets import Input
 
 from elotui.dates import BadDate
+from elotui.i18n import N_, _, pgettext
 from elotui.rating.calendar import first_day, parse_month
 from elotui.rating.inputs import (
     GAMES_MAX,
@@ -33,10 +34,10 @@ from elotui.tui.validation import Parsed, optional
 from elotui.tui.widgets.keys_in_order import TextField
 
 K_PRESETS: tuple[tuple[int, str], ...] = (
-    (40, "FIDE: new player / junior"),
-    (20, "FIDE: under 2400"),
-    (10, "FIDE: published 2400+"),
-    (32, "generic, not a FIDE value"),
+    (40, N_("FIDE: new player / junior")),
+    (20, N_("FIDE: under 2400")),
+    (10, N_("FIDE: published 2400+")),
+    (32, N_("generic, not a FIDE value")),
 )
 K_MEANING = dict(K_PRESETS)
 
@@ -48,13 +49,15 @@ def k_meaning(text: str) -> str:
         return ""
     if not 1 <= k <= 100:
         return ""
-    return K_MEANING.get(k, "custom K (1–100)")
+    return _(K_MEANING.get(k, N_("custom K (1–100)")))
 
 
 def parse_count(text: str, what: str) -> int:
     cleaned = text.strip() or "0"
     if not cleaned.isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {cleaned!r}")
+        raise InvalidInput(
+            _("{what} must be a whole number, not {text!r}").format(what=what, text=cleaned)
+        )
     return int(cleaned)
 
 
@@ -63,7 +66,7 @@ def period_month(text: str) -> date:
     try:
         return first_day(parse_month(text))
     except BadDate as error:
-        raise InvalidInput(f"Period: {error}") from None
+        raise InvalidInput(_("Period: {error}").format(error=error)) from None
 
 
 class Points(Parsed[Fraction]):
@@ -79,17 +82,17 @@ class Points(Parsed[Fraction]):
 
 # What each field takes. A field carries its parser (`text_field`), and the screen reads it with the
 # same one. The names are those of the reasons ("Your rating must be from 100 to 3500, not 50").
-RATING = Parsed(lambda text: parse_rating(text, "Your rating"))
-OPPONENT = Parsed(lambda text: parse_rating(text, "Opponent rating"))
+RATING = Parsed(lambda text: parse_rating(text, _("Your rating")))
+OPPONENT = Parsed(lambda text: parse_rating(text, _("Opponent rating")))
 K = Parsed(parse_k)
-GAMES = Parsed(lambda text: parse_games(text, "Games"))
-SERIES_GAMES = Parsed(lambda text: parse_games(text, "Games in the series"))
+GAMES = Parsed(lambda text: parse_games(text, _("Games")))
+SERIES_GAMES = Parsed(lambda text: parse_games(text, _("Games in the series")))
 PERIOD = Parsed(period_month)
-BIRTH_YEAR = Parsed(optional(lambda text: birth_year(text, "Birth year")))
-GAMES_PLAYED = Parsed(lambda text: parse_count(text, "Games played"))
-TARGET = Parsed(optional(lambda text: parse_rating(text, "Target")))
-REMAINING = Parsed(optional(lambda text: parse_games(text, "Remaining games")))
-AVERAGE = Parsed(optional(lambda text: parse_rating(text, "Average X")))
+BIRTH_YEAR = Parsed(optional(lambda text: birth_year(text, _("Birth year"))))
+GAMES_PLAYED = Parsed(lambda text: parse_count(text, _("Games played")))
+TARGET = Parsed(optional(lambda text: parse_rating(text, _("Target"))))
+REMAINING = Parsed(optional(lambda text: parse_games(text, _("Remaining games"))))
+AVERAGE = Parsed(optional(lambda text: parse_rating(text, _("Average X"))))
 
 
 class CalculatorField(TextField):
@@ -130,25 +133,42 @@ def field_parser(field: Input) -> Parsed[Any]:
     return next(v for v in field.validators if isinstance(v, Parsed))
 
 
-# How the status line names an empty field; other labels are written as they are, lower-cased.
-_MISSING_WORDS = {"Your rating": "your rating", "Opponent rating": "the opponent's rating"}
+def _missing_words() -> dict[str, str]:
+    """How the status line names an empty field, by its label as shown (in the language spoken);
+    in English another label is written as it is, lower-cased ("the points P")."""
+    return {
+        _("Your rating"): _("your rating"),
+        pgettext("calculator", "Opponent rating"): _("the opponent's rating"),
+        pgettext("calculator", "Rating at start"): _("the rating at start"),
+        _("Average opponent"): _("the average opponent"),
+        "K": _("the k"),
+        _("Games G"): _("the games G"),
+        _("Points P"): _("the points P"),
+        _("Games N"): _("the games N"),
+        _("Period"): _("the period"),
+    }
 
 
 def missing_text(labels: list[str], mode: str) -> str:
     """The status line while fields are empty: it names each one ("Type the points P: …")."""
-    if mode == "period" and labels == ["Your rating"]:
-        return "Type your rating at the start of the period."
-    words = [_MISSING_WORDS.get(label, f"the {label[0].lower()}{label[1:]}") for label in labels]
-    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-    return f"Type {listed}: results follow every key."
+    if mode == "period" and labels == [_("Your rating")]:
+        return _("Type your rating at the start of the period.")
+    known = _missing_words()
+    words = [known.get(label, f"the {label[0].lower()}{label[1:]}") for label in labels]
+    listed = (
+        words[0]
+        if len(words) == 1
+        else _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+    )
+    return _("Type {fields}: results follow every key.").format(fields=listed)
 
 
 class KInput(CalculatorField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "preset(-1)", "Previous K preset", id="k.previous_preset"),
-        Binding("down", "preset(1)", "Next K preset", id="k.next_preset"),
+        Binding("up", "preset(-1)", N_("Previous K preset"), id="k.previous_preset"),
+        Binding("down", "preset(1)", N_("Next K preset"), id="k.next_preset"),
     ]
 
     def __init__(self, value: str) -> None:

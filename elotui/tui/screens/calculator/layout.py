@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
+from elotui.i18n import N_, _, pgettext
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.fields import Points, text_field
 from elotui.tui.widgets.choice import Choice
@@ -17,19 +18,24 @@ from elotui.tui.widgets.field_row import FieldRow
 
 # (mode, title, key)
 CALC_MODES: tuple[tuple[str, str, str], ...] = (
-    ("single", "Single game", "f5"),
-    ("several", "Several games", "f6"),
-    ("series", "Series", "f7"),
-    ("period", "Tournament / period", "f8"),
-    ("reference", "Reference", "f9"),
+    ("single", N_("Single game"), "f5"),
+    ("several", N_("Several games"), "f6"),
+    ("series", N_("Series"), "f7"),
+    ("period", N_("Tournament / period"), "f8"),
+    ("reference", N_("Reference"), "f9"),
 )
 MODE_TITLES = {mode: title for mode, title, _ in CALC_MODES}
 
-RESULT_CHOICES = (("all", "all"), ("win", "win"), ("draw", "draw"), ("loss", "loss"))
-METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))
+RESULT_CHOICES = (
+    ("all", N_("all")),
+    ("win", N_("win")),
+    ("draw", N_("draw")),
+    ("loss", N_("loss")),
+)
+METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))  # the methods' names, the same in French
 # The period mode's rating list: its rule set comes from rules_for(list, month).
-LIST_CHOICES = (("standard", "standard"), ("rapid", "rapid"), ("blitz", "blitz"))
-SINGLE_GAME_HINT = (
+LIST_CHOICES = (("standard", N_("standard")), ("rapid", N_("rapid")), ("blitz", N_("blitz")))
+SINGLE_GAME_HINT = N_(
     "w / d / l pick a result, n shows all three, m switches the method "
     "(outside a text field). ↑↓ in K steps through the presets."
 )
@@ -41,42 +47,56 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
     screen's reader of the points P (it follows the games G)."""
     if mode == "several":
         return Vertical(
-            FieldRow("Games G", text_field("games", fields.GAMES, "5")),
-            FieldRow("Points P", text_field("points", points, "", "e.g. 3.5")),
+            FieldRow(_("Games G"), text_field("games", fields.GAMES, "5")),
+            FieldRow(_("Points P"), text_field("points", points, "", _("e.g. 3.5"))),
             id="several-inputs",
         )
     if mode == "series":
         return Vertical(
-            FieldRow("Games N", text_field("series-games", fields.SERIES_GAMES, "10")),
+            FieldRow(_("Games N"), text_field("series-games", fields.SERIES_GAMES, "10")),
             FieldRow(
-                "Steps",
-                Choice((("rounded", "rounded"), ("exact", "exact")), id="exact"),
+                _("Steps"),
+                Choice((("rounded", N_("rounded")), ("exact", N_("exact"))), id="exact"),
             ),
             id="series-inputs",
         )
     if mode == "period":
         return Vertical(
             FieldRow(
-                "K from",
-                Choice((("field", "K field"), ("profile", "profile")), id="k-source"),
+                _("K from"),
+                Choice((("field", N_("K field")), ("profile", N_("profile"))), id="k-source"),
             ),
-            FieldRow("Birth year", text_field("birth-year", fields.BIRTH_YEAR, "", "optional")),
-            FieldRow("Games played", text_field("games-played", fields.GAMES_PLAYED, "", "0")),
             FieldRow(
-                "Ever 2400",
-                Choice((("no", "no"), ("yes", "yes")), id="reached-2400"),
+                pgettext("calculator", "Birth year"),
+                text_field("birth-year", fields.BIRTH_YEAR, "", _("optional")),
             ),
-            FieldRow("Period", text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
-            FieldRow("List", Choice(LIST_CHOICES, "standard", id="rating-list")),
-            FieldRow("700 cap", Choice((("on", "on"), ("off", "off: not FIDE")), id="cap")),
-            Label("What do I need", classes="section"),
-            FieldRow("Target T", text_field("target", fields.TARGET, "", "rating")),
-            FieldRow("Remaining R", text_field("remaining", fields.REMAINING, "", "games")),
-            FieldRow("Average X", text_field("need-average", fields.AVERAGE, "", "rating")),
+            FieldRow(_("Games played"), text_field("games-played", fields.GAMES_PLAYED, "", "0")),
+            FieldRow(
+                _("Ever 2400"),
+                Choice((("no", N_("no")), ("yes", N_("yes"))), id="reached-2400"),
+            ),
+            FieldRow(_("Period"), text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
+            FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
+            FieldRow(
+                _("700 cap"), Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap")
+            ),
+            Label(_("What do I need"), classes="section"),
+            FieldRow(
+                _("Target T"),
+                text_field("target", fields.TARGET, "", pgettext("placeholder", "rating")),
+            ),
+            FieldRow(
+                _("Remaining R"),
+                text_field("remaining", fields.REMAINING, "", pgettext("placeholder", "games")),
+            ),
+            FieldRow(
+                _("Average X"),
+                text_field("need-average", fields.AVERAGE, "", pgettext("placeholder", "rating")),
+            ),
             id="period-inputs",
         )
     return Static(
-        "The reference table does not need any field.", id=f"{mode}-inputs", classes="hint"
+        _("The reference table does not need any field."), id=f"{mode}-inputs", classes="hint"
     )
 
 
@@ -97,6 +117,7 @@ def mode_bar(current: str) -> Content:
     """The line at the top: every mode with its key, the current one in reverse."""
     parts: list[Content] = [Content.styled(" elotui ", "bold $accent")]
     for mode, title, key in CALC_MODES:
-        text = f" {key.upper()} {title} "
+        text = f" {key.upper()} {_(title)} "
+
         parts.append(Content.styled(text, "bold reverse") if mode == current else Content(text))
     return Content(" ").join(parts)

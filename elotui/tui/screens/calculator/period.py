@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Input, Static
 
+from elotui.i18n import _
 from elotui.rating.inputs import InvalidInput
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
 from elotui.tui.screens.calculator import fields
@@ -40,7 +41,7 @@ class PeriodMode(FieldReader):
         from elotui.tui.widgets.game_dialog import GameDialog
 
         opponent = self.query_one("#opponent", Input).value.strip()
-        self.app.push_screen(GameDialog("Add a game", opponent), self._game_added)
+        self.app.push_screen(GameDialog(_("Add a game"), opponent), self._game_added)
 
     def _game_added(self, values: PeriodGameValues | None) -> None:
         if values is None:
@@ -59,7 +60,7 @@ class PeriodMode(FieldReader):
         table = self._games_table()
         if table.row_count == 0:
             return None
-        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
         return row_key.value
 
     def action_edit_game(self) -> None:
@@ -80,7 +81,7 @@ class PeriodMode(FieldReader):
             table.update_cell(key, "result", points(values[1]))
             self.recompute()
 
-        self.app.push_screen(GameDialog("Edit the game", str(opponent), points(score)), edited)
+        self.app.push_screen(GameDialog(_("Edit the game"), str(opponent), points(score)), edited)
 
     def action_remove_game(self) -> None:
         key = self._current_game()
@@ -132,7 +133,9 @@ class PeriodMode(FieldReader):
         if rules is None:
             return None
         who = k_choices(rules).get(k)
-        return f"FIDE {rules.name}: {who}" if who else f"not an {rules.name} K (custom, 1–100)"
+        if who:
+            return _("FIDE {rules}: {who}").format(rules=rules.name, who=who)
+        return _("not an {rules} K (custom, 1–100)").format(rules=rules.name)
 
     def k_preset_values(self) -> tuple[int, ...]:
         """What ↑/↓ in K steps through: in the period mode, the K values of the period's rule set
@@ -141,7 +144,7 @@ class PeriodMode(FieldReader):
         from elotui.tui.screens.calculator.fields import K_PRESETS
 
         rules = self._era_k_rules() if self.mode == "period" else None
-        return tuple(k for k, _ in K_PRESETS) if rules is None else tuple(k_choices(rules))
+        return tuple(k for k, _caption in K_PRESETS) if rules is None else tuple(k_choices(rules))
 
     def _era_k_rules(self) -> RuleSet | None:
         """The period's rule set when its K rules are not today's (the caption and the presets then
@@ -175,7 +178,11 @@ class PeriodMode(FieldReader):
             # What the K typed means in the era of the month (its K choices), not today's.
             who = k_choices(rules).get(k_field) if rules is not None and k_field else None
             era = rules.name if rules is not None else ""
-            reason = f"K field: {era} {who}" if who else f"K field: not an {era} K"
+            reason = (
+                _("K field: {rules} {who}").format(rules=era, who=who)
+                if who
+                else _("K field: not an {rules} K").format(rules=era)
+            )
             k = k_field
         else:
             birth = self._read("birth-year", fields.BIRTH_YEAR)
@@ -194,7 +201,7 @@ class PeriodMode(FieldReader):
                     KProfile(birth, played_before, reached, reached), rules, rating
                 )
                 k, why = k_factor(profile, month.year, rules)
-                reason = f"profile: {why}"
+                reason = _("profile: {why}").format(why=why)
         # The need fields only feed the need line: a bad one blanks that line, not the period.
         target = self._read("target", fields.TARGET, relevant=False)
         remaining = self._read("remaining", fields.REMAINING, relevant=False)
@@ -225,17 +232,21 @@ class PeriodMode(FieldReader):
         )
         n = len(games)
         cap = rules.k_times_games_max
-        k_line = f"Rules {rules.name} · K {k} ({reason})"
+        k_line = _("Rules {rules} · K {k} ({reason})").format(rules=rules.name, k=k, reason=reason)
         if cap is None:
-            k_line += f" · no 700 cap in {rules.name} (before 2014-07)"
+            k_line += _(" · no 700 cap in {rules} (before 2014-07)").format(rules=rules.name)
         elif not capped:
-            k_line += f" · {cap} cap OFF: not the FIDE rules"
+            k_line += _(" · {cap} cap OFF: not the FIDE rules").format(cap=cap)
         elif result is None:
-            k_line += f" · {cap} cap: K × games may not exceed {cap}"
+            k_line += _(" · {cap} cap: K × games may not exceed {cap}").format(cap=cap)
         elif result.cap_applied:
-            k_line += f" · {cap} cap: {k} × {n} = {k * n} > {cap} → K {result.k_applied}"
+            k_line += _(" · {cap} cap: {k} × {n} = {product} > {cap} → K {applied}").format(
+                cap=cap, k=k, n=n, product=k * n, applied=result.k_applied
+            )
         else:
-            k_line += f" · {cap} cap not reached ({k} × {n} = {k * n})"
+            k_line += _(" · {cap} cap not reached ({k} × {n} = {product})").format(
+                cap=cap, k=k, n=n, product=k * n
+            )
         pane.show_k(k_line)
         pane.show_rules(rules)
         uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
@@ -247,11 +258,12 @@ class PeriodMode(FieldReader):
                 table.update_cell(key, "pd", hundredths(delta.pd))
                 table.update_cell(key, "delta", signed_hundredths(delta.delta))
         if need_bad:
-            pane.show_need(None, "What do I need: fix the marked field.")
+            pane.show_need(None, _("What do I need: fix the marked field."))
         elif target is None or remaining is None or average is None:
             pane.show_need(
-                None, "What do I need: type a target T, remaining games R and their average X."
+                None, _("What do I need: type a target T, remaining games R and their average X.")
             )
+
         else:
             pane.show_need(
                 points_needed(

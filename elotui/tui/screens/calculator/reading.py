@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from elotui.i18n import _
 from elotui.rating.inputs import InvalidInput
 from elotui.tui.screens.base import AppScreen
 from elotui.tui.screens.calculator.fields import missing_text
@@ -72,7 +73,8 @@ class FieldReader(AppScreen):
     def _show_status(self, status: Static) -> bool:
         """The line above the results: what is missing or wrong. True when the results can show."""
         if self._problems:
-            status.update(f"Fix the marked field: {self._problems[0]}")
+            status.update(_("Fix the marked field: {reason}").format(reason=self._problems[0]))
+
             status.add_class("-error")
             return False
         status.remove_class("-error")

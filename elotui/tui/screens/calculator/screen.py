@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
+from elotui.i18n import N_, _, pgettext
 from elotui.rating.result import Result
 from elotui.tui.commands import PaletteAction
 from elotui.tui.formatting import phrase_lines
@@ -59,21 +60,21 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             Binding(key, f"mode('{mode}')", title, show=False, id=f"calculator.mode_{mode}")
             for mode, title, key in CALC_MODES
         ],
-        Binding("w", "result('win')", "Win", id="calculator.result_win"),
-        Binding("d", "result('draw')", "Draw", id="calculator.result_draw"),
-        Binding("l", "result('loss')", "Loss", id="calculator.result_loss"),
-        Binding("n", "result('all')", "All results", id="calculator.result_all"),
+        Binding("w", "result('win')", N_("Win"), id="calculator.result_win"),
+        Binding("d", "result('draw')", N_("Draw"), id="calculator.result_draw"),
+        Binding("l", "result('loss')", N_("Loss"), id="calculator.result_loss"),
+        Binding("n", "result('all')", N_("All results"), id="calculator.result_all"),
         Binding("m", "toggle_method", "elo/fide", id="calculator.toggle_method"),
-        Binding("t", "toggle_exact", "Exact series", show=False, id="calculator.toggle_exact"),
+        Binding("t", "toggle_exact", N_("Exact series"), show=False, id="calculator.toggle_exact"),
     ]
 
     # Actions of widgets inside the screen (the list of games, the K field), in the palette too.
     PALETTE_ACTIONS: ClassVar[tuple[PaletteAction, ...]] = (
-        PaletteAction("a", "add_game", "Add a game to the period"),
-        PaletteAction("e", "edit_game", "Edit the selected game of the period"),
-        PaletteAction("x", "remove_game", "Remove the selected game"),
-        PaletteAction("up", "k_preset(-1)", "Previous K preset"),
-        PaletteAction("down", "k_preset(1)", "Next K preset"),
+        PaletteAction("a", "add_game", N_("Add a game to the period")),
+        PaletteAction("e", "edit_game", N_("Edit the selected game of the period")),
+        PaletteAction("x", "remove_game", N_("Remove the selected game")),
+        PaletteAction("up", "k_preset(-1)", N_("Previous K preset")),
+        PaletteAction("down", "k_preset(1)", N_("Next K preset")),
     )
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
@@ -92,26 +93,26 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         yield Static(id="mode-bar")
         with Horizontal(id="body"), VerticalScroll(id="form", can_focus=False):
             yield FieldRow(
-                "Your rating",
+                _("Your rating"),
                 text_field("rating", fields.RATING, placeholder="100–3500"),
                 id="rating-row",
             )
             yield FieldRow(
-                "Opponent rating",
+                pgettext("calculator", "Opponent rating"),
                 text_field("opponent", fields.OPPONENT, placeholder="100–3500"),
                 id="opponent-row",
             )
             yield FieldRow("K", KInput("20"))
             yield Value(id="k-meaning", classes="hint")
-            yield FieldRow("Result", Choice(RESULT_CHOICES, "all", id="result"))
-            yield FieldRow("Method", Choice(METHOD_CHOICES, "elo", id="method"))
+            yield FieldRow(_("Result"), Choice(RESULT_CHOICES, "all", id="result"))
+            yield FieldRow(_("Method"), Choice(METHOD_CHOICES, "elo", id="method"))
             yield Value(id="method-rules", classes="hint")
             # The mode's own fields (#mode-inputs) come with the rest, just after the first paint.
             # So do the results (#results) and the footer: see `_mount_the_rest`.
 
     def on_mount(self) -> None:
         self.title = "elotui"
-        self.sub_title = "Calculator"
+        self.sub_title = _("Calculator")
         if not self._blink:
             for widget in self.query(Input):
                 widget.cursor_blink = False
@@ -144,7 +145,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             return  # the app quit before its first frame
         await form.mount(
             ContentSwitcher(
-                Static(SINGLE_GAME_HINT, id="single-inputs", classes="hint"),
+                Static(_(SINGLE_GAME_HINT), id="single-inputs", classes="hint"),
                 id="mode-inputs",
                 initial="single-inputs",
             )
@@ -157,6 +158,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             )
         )
         await self.mount(Footer())
+        self.refresh_bindings()  # a footer mounted after the focus was set (a screen built again)
         self._built.add("single")
         if self.mode == "single":
             self.recompute()
@@ -248,12 +250,14 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         if mode == "series":
             self._series_pane().ensure_chart()
         self.query_one("#rating-row", FieldRow).label = (
-            "Rating at start" if mode == "period" else "Your rating"
+            pgettext("calculator", "Rating at start") if mode == "period" else _("Your rating")
         )
         self.query_one("#opponent-row", FieldRow).label = (
-            "Average opponent" if mode == "several" else "Opponent rating"
+            _("Average opponent")
+            if mode == "several"
+            else pgettext("calculator", "Opponent rating")
         )
-        self.sub_title = MODE_TITLES[mode]
+        self.sub_title = _(MODE_TITLES[mode])
         self._show_mode_bar()
         self.recompute()
 
@@ -278,7 +282,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         self.query_one("#method-rules", Static).update(
             phrase_lines(f"  {method.value}: {method.description}", METHOD_HINT_WIDTH)
             if self.mode != "period"
-            else "  period: FIDE rules always (method not used)"
+            else _("  period: FIDE rules always (method not used)")
         )
         result = self.query_one("#result", Choice).value
         mode = self.mode

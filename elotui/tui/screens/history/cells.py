@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from elotui.i18n import N_, _, ngettext, numbers, pgettext
 from elotui.logbook.records import RATING_LISTS
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
 from elotui.rating.text import crossing_change, cut, rating_cents
 from elotui.rating.tiers import GM_NOTE, tier_of
 from elotui.safe_text import printable
+from elotui.tui.language import LIST_NAMES
 from elotui.tui.widgets.keyed_table import column_width
 
 if TYPE_CHECKING:
@@ -21,9 +23,17 @@ if TYPE_CHECKING:
 NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and blitz from 2024-12)
 
 # (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
-GAME_COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4),
-                ("res", "result", 3), ("live", "live", 7))  # fmt: skip
-CROSSING_COLUMNS = (("list", "date", 7), ("crossing", "change", 14), ("rating", "rating", 6))
+# The labels are English message ids (N_), translated where the columns are added (`add_columns`).
+GAME_COLUMNS = ((N_("date"), "date", 10), (N_("opponent"), "opponent", 12), (N_("opp."), "rating", 4),
+                (N_("res"), "result", 3), (N_("live"), "live", 7))  # fmt: skip
+CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 14),
+                    (N_("rating"), "rating", 6))  # fmt: skip
+
+
+def crossing_short_labels() -> dict[str, str]:
+    """The crossings' labels that need a shorter word than the same word in a sentence, by column
+    key (`add_columns`): "class." in French, where a reason says "classement"."""
+    return {"rating": pgettext("column", "rating")}
 
 
 def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tuple[str, ...]:
@@ -81,13 +91,13 @@ def chart_title(view: ReplayView) -> str:
     from elotui.tui.widgets.trajectory import LIST_COLOURS
 
     if not view.others:
-        return "Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]"
+        return _("Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]")
     lists = " ".join(
-        f"[ansi_{LIST_COLOURS[name]}]⠒ {name}[/]"
+        f"[ansi_{LIST_COLOURS[name]}]⠒ {_(LIST_NAMES[name])}[/]"
         for name in RATING_LISTS
         if name == view.rating_list or name in dict(view.others)
     )
-    return f"Lists {lists}"
+    return _("Lists {lists}").format(lists=lists)
 
 
 def crossing_cells(crossing: Crossing) -> tuple[str, ...]:
@@ -105,16 +115,23 @@ def summary_text(
 ) -> str:
     """The player bar's summary: the rating and tier (`current`, once the replay is done), the games
     of the list shown and of the other two."""
-    parts = [f"{total} game{'s' if total != 1 else ''}"]
+    parts = [ngettext("{n} game", "{n} games", total).format(n=numbers.count(total))]
     if counts:  # the list shown (`l` switches) and the games on the other two
-        parts.append(f"{rating_list} list (l)")
-        parts += [f"{name} {counts[name]}" for name in RATING_LISTS if name != rating_list]
+        parts.append(_("{list} list (l)").format(list=_(LIST_NAMES[rating_list])))
+        parts += [
+            f"{_(LIST_NAMES[name])} {numbers.count(counts[name])}"
+            for name in RATING_LISTS
+            if name != rating_list
+        ]
     if replaying:
-        parts.append("replaying…")
+        parts.append(_("replaying…"))
     elif current is None:
-        parts.insert(0, "unrated")
+        parts.insert(0, _("unrated"))
     else:
         tier = tier_of(current).name
-        note = f" · {GM_NOTE}" if tier == "International Master" else ""
-        parts.insert(0, f"rating {current} · {tier}{note}")
+        note = f" · {_(GM_NOTE)}" if tier == "International Master" else ""
+        parts.insert(
+            0, _("rating {rating} · {tier}{note}").format(rating=current, tier=_(tier), note=note)
+        )
+
     return " · ".join(parts)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import DataTable
 
+from elotui.i18n import _
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
@@ -36,7 +37,7 @@ class EditingScreen(LoadingScreen):
 
     def _need_player(self) -> PlayerRecord | None:
         if self.player is None:
-            self.notify("Add a player first (n).", severity="warning")
+            self.notify(_("Add a player first (n)."), severity="warning")
         return self.player
 
     def _write_games(
@@ -78,7 +79,11 @@ class EditingScreen(LoadingScreen):
 
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 record = repository.add_game(player.id, game)
-                return f"Game {record.id} added", GamesChange(added=(record,)), record.id
+                return (
+                    _("Game {id} added").format(id=record.id),
+                    GamesChange(added=(record,)),
+                    record.id,
+                )
 
             self._write_games(job)
 
@@ -92,7 +97,7 @@ class EditingScreen(LoadingScreen):
         game = self.selected_game()
         if player is None or game is None:
             if player is not None:
-                self.notify("Select a game in the list first.", severity="warning")
+                self.notify(_("Select a game in the list first."), severity="warning")
             return
 
         def saved(values: NewGame | None) -> None:
@@ -106,7 +111,7 @@ class EditingScreen(LoadingScreen):
                 changes = {f.name: getattr(values, f.name) for f in fields(values)}
                 record = repository.update_game(game.id, **changes)
                 change = GamesChange(removed=(game,), added=(record,))
-                return f"Game {record.id} saved", change, record.id
+                return _("Game {id} saved").format(id=record.id), change, record.id
 
             self._write_games(job)
 
@@ -118,11 +123,16 @@ class EditingScreen(LoadingScreen):
         game = self.selected_game()
         player = self.player
         if game is None or player is None:
-            self.notify("Select a game in the list first.", severity="warning")
+            self.notify(_("Select a game in the list first."), severity="warning")
             return
-        who = game.opponent or "an unnamed opponent"
-        rating = "unrated" if game.opponent_rating is None else game.opponent_rating
-        detail = f"{game.date.isoformat()} vs {who} ({rating}), result {Result.from_halves(game.score_halves).symbol}"
+        who = game.opponent or _("an unnamed opponent")
+        rating = _("unrated") if game.opponent_rating is None else game.opponent_rating
+        detail = _("{date} vs {who} ({rating}), result {result}").format(
+            date=game.date.isoformat(),
+            who=who,
+            rating=rating,
+            result=Result.from_halves(game.score_halves).symbol,
+        )
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -130,11 +140,13 @@ class EditingScreen(LoadingScreen):
 
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 repository.remove_game(game.id)
-                return f"Game {game.id} deleted", GamesChange(removed=(game,)), None
+                return _("Game {id} deleted").format(id=game.id), GamesChange(removed=(game,)), None
 
             self._write_games(job)
 
-        self.app.push_screen(ConfirmDialog(f"Delete game {game.id}?", detail), answered)
+        self.app.push_screen(
+            ConfirmDialog(_("Delete game {id}?").format(id=game.id), detail), answered
+        )
 
     def action_edit_player(self) -> None:
         if self.player is None:
@@ -150,7 +162,7 @@ class EditingScreen(LoadingScreen):
 
             def job(repository: Repository) -> WriteDone:
                 record = repository.update_player(player.id, **values)
-                return WriteDone(f"Player {record.name} saved", record.id)
+                return WriteDone(_("Player {name} saved").format(name=record.name), record.id)
 
             self._write(job)
 
@@ -166,7 +178,7 @@ class EditingScreen(LoadingScreen):
             def job(repository: Repository) -> WriteDone:
                 name = values.pop("name")
                 record = repository.add_player(name, **values)
-                return WriteDone(f"Player {record.name} added", record.id)
+                return WriteDone(_("Player {name} added").format(name=record.name), record.id)
 
             self._write(job)
 
@@ -186,7 +198,9 @@ class EditingScreen(LoadingScreen):
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 record = repository.set_published(player.id, *values)
                 entered = (record.rating_list, record.month, record.rating)
-                note = f"{player.name}: published {record.rating} for {record.month}"
+                note = _("{name}: published {rating} for {month}").format(
+                    name=player.name, rating=record.rating, month=record.month
+                )
                 return note, GamesChange(published=entered), None
 
             self._write_games(job)
@@ -207,13 +221,15 @@ class EditingScreen(LoadingScreen):
 
             self._write(job)
 
-        hint = (
+        hint = _(
             "A .csv (columns as `elotui export` writes them), .pgn or elotui .json file. "
             "Every row is checked first: one bad row and nothing is imported."
         )
         if player is not None:
-            hint += f" PGN games are taken for {player.name}; CSV rows without a player too."
-        self.app.push_screen(PathPrompt("Import games", hint, must_exist=True), chosen)
+            hint += _(" PGN games are taken for {name}; CSV rows without a player too.").format(
+                name=player.name
+            )
+        self.app.push_screen(PathPrompt(_("Import games"), hint, must_exist=True), chosen)
 
     def action_export_file(self) -> None:
         from elotui.tui.widgets.forms import PathPrompt
@@ -228,5 +244,5 @@ class EditingScreen(LoadingScreen):
             self._write(job)
 
         default = str(Path.cwd() / f"elotui-{self.today.isoformat()}.csv")
-        hint = "Every player's games: CSV, or with a .json name the whole logbook as JSON."
-        self.app.push_screen(PathPrompt("Export the logbook", hint, default), chosen)
+        hint = _("Every player's games: CSV, or with a .json name the whole logbook as JSON.")
+        self.app.push_screen(PathPrompt(_("Export the logbook"), hint, default), chosen)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from elotui.i18n import N_, _, pgettext
 from elotui.rating.rules.k import KReason
 from elotui.rating.text import (
     cents,
@@ -23,27 +24,38 @@ if TYPE_CHECKING:
     from elotui.rating.replay import ReplayPeriod
     from elotui.tui.screens.history.messages import ReplayView
 
+# The labels are English message ids (N_), translated where the columns are added (`add_columns`).
 CHECK_COLUMNS = (
-    ("month", "month", 7), ("rules", "rules", 10), ("start", "start", 7), ("games", "games", 5), ("K", "k", 5),
-    ("why", "why", 10), ("cap", "cap", 3), ("400", "clamped", 3), ("exact", "exact", 7),
-    ("rounded", "rounded", 7), ("per game", "per_game", 8), ("diff", "diff", 4),
-    ("end", "end", 9), ("listed", "published", 6),
+    (N_("month"), "month", 7), (N_("rules"), "rules", 10), (N_("start"), "start", 7),
+    (N_("games"), "games", 5), ("K", "k", 5), (N_("why"), "why", 10), (N_("cap"), "cap", 3),
+    ("400", "clamped", 3), (N_("exact"), "exact", 7), (N_("rounded"), "rounded", 7),
+    (N_("per game"), "per_game", 8), (N_("diff"), "diff", 4), (N_("end"), "end", 9),
+    (N_("listed"), "published", 6),
 )  # fmt: skip
+
+
+def check_short_labels() -> dict[str, str]:
+    """The check's labels that need a shorter word than the same word in a sentence, by column key
+    (`add_columns`): "part." in French, where a reason says "parties"."""
+    return {"games": pgettext("column", "games")}
+
 
 # The "why" column: which K rule gave the period's K, by the replay's `KReason` (rules/k.py).
 SHORT_REASONS: dict[KReason, str] = {
-    KReason.REACHED_2400: "ever 2400",
-    KReason.JUNIOR: "junior",
-    KReason.FIXED: "fixed K",
-    KReason.NEW_PLAYER: "< 30 games",
-    KReason.UNDER_2400: "under 2400",
+    KReason.REACHED_2400: N_("ever 2400"),
+    KReason.JUNIOR: N_("junior"),
+    KReason.FIXED: N_("fixed K"),
+    KReason.NEW_PLAYER: N_("< 30 games"),
+    KReason.UNDER_2400: N_("under 2400"),
 }
 
 
 def short_reason(period: ReplayPeriod) -> str:
     """The K rule in a word; a rule with no short name (K 20 for everyone) shows its words, cut."""
     short = SHORT_REASONS.get(period.k_rule)
-    return short if short is not None else cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
+    if short is not None:
+        return _(short)
+    return cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
 
 
 def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
@@ -51,7 +63,7 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
     return (
         period.period,
         period.rules + ("*" if period.uncertain else ""),  # the rule set; * a decision of ours
-        "unrated" if period.rating_start is None else str(period.rating_start),
+        pgettext("column", "unrated") if period.rating_start is None else str(period.rating_start),
         str(period.n),
         k_value(period),
         short_reason(period) if period.k is not None else "",
@@ -72,7 +84,7 @@ def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
     cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
     cells.update(
         month=period.list_month,
-        rules="uplift",
+        rules=_("uplift"),
         start=str(period.rating_end),
         rounded=signed(period.uplift),
         end=str(period.next_list),
@@ -103,7 +115,7 @@ def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
 def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
     """The FIDE check row of the 2022-10 raise of a rapid or blitz list: the list it raised, and the
     rating in the published column ("2022-10 raise to 1750")."""
-    cells = {"month": period.list_month, "why": "raise", "published": str(period.raised_to)}
+    cells = {"month": period.list_month, "why": _("raise"), "published": str(period.raised_to)}
     return tuple(cells.get(key, "") for _, key, _ in CHECK_COLUMNS)
 
 
@@ -113,12 +125,18 @@ def list_notes(view: ReplayView) -> list[str]:
     from elotui.rating.text import raise_text
 
     result = view.replay
-    notes = [raise_text(p) + " (standard − 100)" for p in result.periods if p.raised_to is not None]
+    notes = [
+        raise_text(p) + _(" (standard − 100)") for p in result.periods if p.raised_to is not None
+    ]
     for p in result.periods:
         if any(g.not_rated for g in result.games[p.games_from : p.games_to]):
             gap = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
             if gap is not None:
-                notes.append(f"{NOT_RATED}: not rated (|D| ≥ {gap[0]}, a player above {gap[1]})")
+                notes.append(
+                    _("{mark}: not rated (|D| ≥ {gap}, a player above {above})").format(
+                        mark=NOT_RATED, gap=gap[0], above=gap[1]
+                    )
+                )
                 break
     return notes
 
@@ -126,12 +144,12 @@ def list_notes(view: ReplayView) -> list[str]:
 def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
     """The line under the FIDE check: what its marks mean (`periods`: the ones shown)."""
     notes = [
-        "K a→b: 700 cap",
-        "per game: each game rounded",
-        "Ru: initial rating (✓ published)",
+        _("K a→b: 700 cap"),
+        _("per game: each game rounded"),
+        _("Ru: initial rating (✓ published)"),
     ]
     if any(p.uncertain for p in periods):
-        notes.append("*: rule uncertain")
+        notes.append(_("*: rule uncertain"))
     notes += list_notes(view)
     return " · ".join(notes)
 
@@ -147,4 +165,4 @@ def decisions_line(decisions: Sequence[tuple[str, str]]) -> str:
     if not decisions:
         return ""
     named = [f"{code} — {text}" if code else text for code, text in decisions]
-    return "* our reading (rule uncertain): " + "; ".join(named)
+    return _("* our reading (rule uncertain): {decisions}").format(decisions="; ".join(named))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elotui.i18n import _, numbers
 from elotui.tui.screens.history.messages import WriteDone
 
 if TYPE_CHECKING:
@@ -16,7 +17,10 @@ def import_file(repository: Repository, path: Path, player: str | None) -> Write
     from elotui.logbook.files import import_file as import_games
 
     summary = import_games(repository, path, player=player)
-    skipped = "".join(f"; skipped {count}: {why}" for why, count in summary.skipped.items())
+    skipped = "".join(
+        _("; skipped {count}: {why}").format(count=numbers.count(count), why=why)
+        for why, count in summary.skipped.items()
+    )
     line = summary.message(path.name)
     return WriteDone(line[0].upper() + line[1:] + skipped)
 
@@ -29,4 +33,8 @@ def export_file(repository: Repository, path: Path) -> WriteDone:
         count = export_to(
             repository, handle, players, "json" if path.suffix.lower() == ".json" else "csv"
         )
-    return WriteDone(f"Exported {count} game(s) of {len(players)} player(s) to {path}")
+    return WriteDone(
+        _("Exported {games} game(s) of {players} player(s) to {path}").format(
+            games=numbers.count(count), players=numbers.count(len(players)), path=path
+        )
+    )

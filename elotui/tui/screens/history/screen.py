@@ -24,6 +24,7 @@ from textual.content import Content
 from textual.widget import AwaitMount
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from elotui.i18n import N_, _
 from elotui.safe_text import printable
 from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
@@ -31,6 +32,7 @@ from elotui.tui.screens.history.cells import (
     chart_title,
     counts_after,
     crossing_cells,
+    crossing_short_labels,
     game_cells,
     games_after,
     summary_text,
@@ -41,6 +43,7 @@ from elotui.tui.screens.history.fide_check import (
     check_note,
     check_periods,
     check_rows,
+    check_short_labels,
     decisions_line,
     period_decisions,
 )
@@ -68,23 +71,23 @@ class HistoryScreen(EditingScreen):
     AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "add_game", "Add game", id="history.add_game"),
-        Binding("e", "edit_game", "Edit game", id="history.edit_game"),
-        Binding("delete", "remove_game", "Delete game", id="history.remove_game"),
-        Binding("p", "edit_player", "Player", id="history.edit_player"),
-        Binding("r", "set_published", "Published", id="history.set_published"),
-        Binding("n", "add_player", "New player", show=False, id="history.add_player"),
-        Binding("right_square_bracket", "next_player(1)", "Next player", show=False,
+        Binding("a", "add_game", N_("Add game"), id="history.add_game"),
+        Binding("e", "edit_game", N_("Edit game"), id="history.edit_game"),
+        Binding("delete", "remove_game", N_("Delete game"), id="history.remove_game"),
+        Binding("p", "edit_player", N_("Player"), id="history.edit_player"),
+        Binding("r", "set_published", N_("Published"), id="history.set_published"),
+        Binding("n", "add_player", N_("New player"), show=False, id="history.add_player"),
+        Binding("right_square_bracket", "next_player(1)", N_("Next player"), show=False,
                 id="history.next_player"),
-        Binding("left_square_bracket", "next_player(-1)", "Previous player", show=False,
+        Binding("left_square_bracket", "next_player(-1)", N_("Previous player"), show=False,
                 id="history.previous_player"),
-        Binding("i", "import_file", "Import games from a file", show=False,
+        Binding("i", "import_file", N_("Import games from a file"), show=False,
                 id="history.import"),
-        Binding("x", "export_file", "Export the logbook to a file", show=False,
+        Binding("x", "export_file", N_("Export the logbook to a file"), show=False,
                 id="history.export"),
-        Binding("m", "maximize_panel", "Maximize the panel", show=False, id="history.maximize"),
-        Binding("l", "next_list", "Next rating list", show=False, id="history.next_list"),
-        Binding("o", "overlay_lists", "Overlay the three lists on the chart", show=False,
+        Binding("m", "maximize_panel", N_("Maximize the panel"), show=False, id="history.maximize"),
+        Binding("l", "next_list", N_("Next rating list"), show=False, id="history.next_list"),
+        Binding("o", "overlay_lists", N_("Overlay the three lists on the chart"), show=False,
                 id="history.overlay_lists"),
         Binding("ctrl+r", "refresh_logbook", "Refresh from the logbook", show=False,
                 id="history.refresh"),
@@ -96,32 +99,36 @@ class HistoryScreen(EditingScreen):
         yield Header()
         if not self.logbook.available:
             yield Static(
-                "No logbook is open. The history arrives with the logbook: start elotui without "
-                "arguments (your logbook), with --db PATH, or with --demo.\n\n"
-                "F2 goes back to the calculator.",
+                _(
+                    "No logbook is open. The history arrives with the logbook: start elotui without "
+                    "arguments (your logbook), with --db PATH, or with --demo.\n\n"
+                    "F2 goes back to the calculator."
+                ),
                 id="history-placeholder",
             )
             yield Footer()
             return
         with Horizontal(id="history-bar"):
             # The player picker (a Select: five widgets) comes after the first rows (`_picker`).
-            yield Static(" player", id="player-slot")
-            yield Static("opening the logbook…", id="history-summary")
+            yield Static(" " + _("player"), id="player-slot")
+            yield Static(_("opening the logbook…"), id="history-summary")
         with Horizontal(id="history-top"):
             with Vertical(id="games-panel", classes="history-panel"):
-                yield Static("Games, newest first · live rating after each", classes="panel-title")
+                yield Static(
+                    _("Games, newest first · live rating after each"), classes="panel-title"
+                )
                 yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
             with Vertical(id="chart-panel", classes="history-panel"):
                 yield Static(
-                    "Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]",
+                    _("Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]"),
                     classes="panel-title",
                 )
                 yield Container(id="chart-box")
             with Vertical(id="crossings-panel", classes="history-panel"):
-                yield Static("Crossings", classes="panel-title")
+                yield Static(_("Crossings"), classes="panel-title")
                 yield DataTable[str](id="crossings", cursor_type="row")
         with Vertical(id="check-panel", classes="history-panel"):
-            yield Static("FIDE check, one row per month", classes="panel-title")
+            yield Static(_("FIDE check, one row per month"), classes="panel-title")
             yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
             # Which decisions of ours a period marked * rests on, while the cursor is on it.
             yield Static("", id="check-decisions")
@@ -130,15 +137,16 @@ class HistoryScreen(EditingScreen):
 
     def on_mount(self) -> None:
         self.title = "elotui"
-        self.sub_title = "History"
+        self.sub_title = _("History")
         if not self.logbook.available:
             return
-        for selector, columns in (
-            ("#games", GAME_COLUMNS),
-            ("#fide-check", CHECK_COLUMNS),
-            ("#crossings", CROSSING_COLUMNS),
+        for selector, columns, short in (
+            ("#games", GAME_COLUMNS, None),
+            ("#fide-check", CHECK_COLUMNS, check_short_labels()),
+            ("#crossings", CROSSING_COLUMNS, crossing_short_labels()),
         ):
-            add_columns(self.query_one(selector, DataTable), columns)
+            add_columns(self.query_one(selector, DataTable), columns, short)
+
         self.query_one("#games", DataTable).focus()
         settings = cast("ElotuiApp", self.app).settings
         wanted = settings.extra.get("player")
@@ -170,7 +178,7 @@ class HistoryScreen(EditingScreen):
             select.set_options((printable(player.name), player.id) for player in self.players)
         if not self.players:
             self.player = None
-            self._show_empty("No players yet: press n to add one (or i to import games).")
+            self._show_empty(_("No players yet: press n to add one (or i to import games)."))
             self._idle = True
             return
         wanted = message.select
@@ -196,7 +204,7 @@ class HistoryScreen(EditingScreen):
             self.query_one("#games", DataTable),
             [(str(game.id), game_cells(game, None)) for game in message.games],
         )
-        self.query_one("#history-summary", Static).update("replaying…")
+        self.query_one("#history-summary", Static).update(_("replaying…"))
         self.call_after_refresh(self._rows_painted, message.shown)
 
     def _rows_painted(self, shown: threading.Event) -> None:
@@ -218,7 +226,7 @@ class HistoryScreen(EditingScreen):
         """Mount the player picker in place of its placeholder, once; await the result to use it."""
         if self._picker_mounted is None:
             slot = self.query_one("#player-slot")
-            picker = Select[int]([], prompt="player", id="player-select", compact=True,
+            picker = Select[int]([], prompt=_("player"), id="player-select", compact=True,
                                  allow_blank=True)  # fmt: skip
             self._picker_mounted = self.query_one("#history-bar").mount(picker, before=slot)
             slot.remove()
@@ -286,7 +294,7 @@ class HistoryScreen(EditingScreen):
     def _logbook_failed(self, message: LogbookFailed) -> None:
         self._paging = False
         self._idle = True
-        self._show_empty(f"The logbook cannot be read: {message.reason}")
+        self._show_empty(_("The logbook cannot be read: {reason}").format(reason=message.reason))
         self.notify(message.reason, title="Logbook", severity="error")
 
     @on(GamesWritten)
@@ -332,11 +340,15 @@ class HistoryScreen(EditingScreen):
     @on(WriteFailed)
     def _write_failed(self, message: WriteFailed) -> None:
         self._idle = True
-        self.notify(message.reason, title="Not saved", severity="error", timeout=8)
+        self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
         if message.lines:
             from elotui.tui.widgets.forms import ProblemsDialog
 
-            self.app.push_screen(ProblemsDialog(f"Import refused: {message.reason}", message.lines))
+            self.app.push_screen(
+                ProblemsDialog(
+                    _("Import refused: {reason}").format(reason=message.reason), message.lines
+                )
+            )
 
     # --- showing ---------------------------------------------------------------------------------------
 

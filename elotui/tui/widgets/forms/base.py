@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static, TextArea
 
+from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput
 from elotui.tui.validation import Parsed
 from elotui.tui.widgets.forms.parsers import checked_text
@@ -34,8 +35,8 @@ class Form(ModalScreen[T]):
 
     # Styled by the `.form-dialog` rules of app.tcss (the class of the modal screen itself).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="form.save"),
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", N_("Save"), id="form.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
     TITLE_TEXT = ""
 
@@ -46,7 +47,7 @@ class Form(ModalScreen[T]):
         with Vertical():
             yield Label(self.TITLE_TEXT, classes="form-title", id="form-title")
             yield from self.fields()
-            yield Static("Tab next field · Ctrl+S saves · Escape cancels", classes="form-hint")
+            yield Static(_("Tab next field · Ctrl+S saves · Escape cancels"), classes="form-hint")
 
     def fields(self) -> Iterable[Widget]:
         raise NotImplementedError
@@ -86,13 +87,13 @@ class Form(ModalScreen[T]):
     def notes_row(cls, notes: str, field_id: str) -> Iterable[Widget]:
         """Free text over a few lines (notes may hold line breaks): Enter breaks a line, Tab moves on."""
         area = NotesField(notes, id=field_id, soft_wrap=True, tab_behavior="focus")
-        yield from cls.row("Notes", area, classes="-notes")
+        yield from cls.row(_("Notes"), area, classes="-notes")
 
     def notes(self, field_id: str) -> Any:
         """The text of a notes field, or `BAD` after marking it with the reason."""
         area = self.query_one(f"#{field_id}", TextArea)
         try:
-            text = checked_text("the notes", notes=True)(area.text.strip())
+            text = checked_text(_("the notes"), notes=True)(area.text.strip())
         except InvalidInput as error:
             self.mark(field_id, str(error))
             return BAD
@@ -149,7 +150,9 @@ class Form(ModalScreen[T]):
 
     def refuse(self, bad: str) -> None:
         self.query_one(f"#{bad}").focus()
-        self.notify("Fix the marked fields first; nothing was saved.", severity="error", timeout=4)
+        self.notify(
+            _("Fix the marked fields first; nothing was saved."), severity="error", timeout=4
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

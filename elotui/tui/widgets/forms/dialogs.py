@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput
 from elotui.tui.widgets.forms.base import BAD, Form
 from elotui.tui.widgets.keys_in_order import TextField
@@ -25,8 +26,8 @@ class ConfirmDialog(ModalScreen[bool]):
 
     # Styled by the `.form-dialog` rules of app.tcss.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        Binding("y,enter", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:
@@ -39,7 +40,7 @@ class ConfirmDialog(ModalScreen[bool]):
             yield Label(self._question, classes="form-title", id="confirm-question")
             if self._detail:
                 yield Static(self._detail, id="confirm-detail")
-            yield Static("y / Enter: yes · n / Escape: no", classes="form-hint")
+            yield Static(_("y / Enter: yes · n / Escape: no"), classes="form-hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -49,8 +50,8 @@ class PathPrompt(Form[Path | None]):
     """A file path to import from or export to."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Go", id="path_prompt.go"),
-        Binding("escape", "cancel", "Cancel", id="path_prompt.cancel"),
+        Binding("ctrl+s", "save", N_("Go"), id="path_prompt.go"),
+        Binding("escape", "cancel", N_("Cancel"), id="path_prompt.cancel"),
     ]
 
     def __init__(self, title: str, hint: str, value: str = "", *, must_exist: bool = False) -> None:
@@ -63,7 +64,7 @@ class PathPrompt(Form[Path | None]):
     def fields(self) -> Iterable[Widget]:
         yield Static(self._hint, classes="form-hint", id="path-hint")
         yield Static("", classes="form-gap")
-        yield from self.row("File", TextField(self._value, id="path-file"))
+        yield from self.row(_("File"), TextField(self._value, id="path-file"))
 
     def on_mount(self) -> None:
         self.query_one("#path-file", Input).focus()
@@ -75,10 +76,11 @@ class PathPrompt(Form[Path | None]):
     def action_save(self) -> None:
         def parse(text: str) -> Path:
             if not text:
-                raise InvalidInput("the file name is empty")
+                raise InvalidInput(_("the file name is empty"))
             path = Path(text).expanduser()
             if self._must_exist and not path.is_file():
-                raise InvalidInput(f"{path}: no such file")
+                raise InvalidInput(_("{path}: no such file").format(path=path))
+
             return path
 
         path = self.checked("path-file", parse)
@@ -93,7 +95,7 @@ class ProblemsDialog(ModalScreen[None]):
 
     # Styled by the `.form-dialog` and `ProblemsDialog` rules of app.tcss.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "close", "Close", id="problems.close"),
+        Binding("escape,enter", "close", N_("Close"), id="problems.close"),
     ]
 
     def __init__(self, title: str, lines: list[str]) -> None:
@@ -106,7 +108,7 @@ class ProblemsDialog(ModalScreen[None]):
             yield Label(self._title, classes="form-title", id="problems-title")
             with VerticalScroll(id="problems-list"):
                 yield Static("\n".join(self._lines), id="problems-lines", markup=False)
-            yield Static("↑/↓ scroll · Enter or Escape closes", classes="form-hint")
+            yield Static(_("↑/↓ scroll · Enter or Escape closes"), classes="form-hint")
 
     def on_mount(self) -> None:
         self.query_one("#problems-list").focus()

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Static
 
+from elotui.i18n import N_, _
 from elotui.logbook.records import STANDARD, NewGame, RatingList
 from elotui.rating.inputs import InvalidInput
 from elotui.tui.widgets.forms.base import BAD, Form
@@ -31,8 +32,8 @@ class GameForm(Form[NewGame | None]):
     """Add or edit a game: every stored field, from the date to the notes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save the game", id="game_form.save"),
-        Binding("escape", "cancel", "Cancel", id="game_form.cancel"),
+        Binding("ctrl+s", "save", N_("Save the game"), id="game_form.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="game_form.cancel"),
     ]
 
     def __init__(
@@ -46,7 +47,11 @@ class GameForm(Form[NewGame | None]):
         super().__init__()
         self.game = game
         self._rating_list = game.rating_list if game else rating_list
-        self.TITLE_TEXT = f"Edit game {game.id} of {player}" if game else f"Add a game for {player}"
+        self.TITLE_TEXT = (
+            _("Edit game {id} of {player}").format(id=game.id, player=player)
+            if game
+            else _("Add a game for {player}").format(player=player)
+        )
         self._today = today
 
     def fields(self) -> Iterable[Widget]:
@@ -58,52 +63,55 @@ class GameForm(Form[NewGame | None]):
             return value.isoformat() if isinstance(value, dt.date) else str(value)
 
         yield from self.row(
-            "Date", TextField((game.date if game else self._today).isoformat(), id="game-date")
+            _("Date"), TextField((game.date if game else self._today).isoformat(), id="game-date")
         )
         yield from self.row(
-            "Opponent", TextField(shown(game.opponent if game else None), id="game-opponent")
+            _("Opponent"), TextField(shown(game.opponent if game else None), id="game-opponent")
         )
         yield from self.row(
-            "Opponent rating",
+            _("Opponent rating"),
             TextField(
                 shown(game.opponent_rating if game else None),
                 id="game-opponent-rating",
-                placeholder="empty: unrated opponent",
+                placeholder=_("empty: unrated opponent"),
             ),
         )
-        yield from self.row("Result", ResultPicker(game.score if game else None, id="game-result"))
-        yield Static(ResultPicker.HINT, classes="form-field-hint")
         yield from self.row(
-            "Event", TextField(shown(game.event if game else None), id="game-event")
+            _("Result"), ResultPicker(game.score if game else None, id="game-result")
+        )
+        yield Static(_(ResultPicker.HINT), classes="form-field-hint")
+
+        yield from self.row(
+            _("Event"), TextField(shown(game.event if game else None), id="game-event")
         )
         yield from self.row(
-            "Event from",
+            _("Event from"),
             TextField(
                 shown(game.event_start if game else None),
                 id="game-event-start",
-                placeholder="YYYY-MM-DD, or empty",
+                placeholder=_("YYYY-MM-DD, or empty"),
             ),
         )
         yield from self.row(
-            "Event to",
+            _("Event to"),
             TextField(
                 shown(game.event_end if game else None),
                 id="game-event-end",
-                placeholder="YYYY-MM-DD, or empty",
+                placeholder=_("YYYY-MM-DD, or empty"),
             ),
         )
         yield from self.row(
-            "Own rating (Ro)",
+            _("Own rating (Ro)"),
             TextField(
                 shown(game.own_rating if game else None),
                 id="game-own-rating",
-                placeholder="empty: period start",
+                placeholder=_("empty: period start"),
             ),
         )
         yield from self.row(
-            "Rated", TickBox("not a forfeit", game.rated if game else True, id="game-rated")
+            _("Rated"), TickBox(_("not a forfeit"), game.rated if game else True, id="game-rated")
         )
-        yield from self.row("List", ListPicker(self._rating_list, id="game-list"))
+        yield from self.row(_("List"), ListPicker(self._rating_list, id="game-list"))
         yield from self.notes_row(game.notes if game else "", "game-notes")
 
     def on_mount(self) -> None:
@@ -118,7 +126,9 @@ class GameForm(Form[NewGame | None]):
         except InvalidInput:
             start = None  # the start field has its own reason
         if start is not None and end is not None and end < start:
-            raise InvalidInput(f"the event cannot end before it starts ({start.isoformat()})")
+            raise InvalidInput(
+                _("the event cannot end before it starts ({start})").format(start=start.isoformat())
+            )
         return end
 
     @on(Input.Changed, "#game-event-start")
@@ -130,21 +140,22 @@ class GameForm(Form[NewGame | None]):
     def action_save(self) -> None:
         values = {
             "game-date": self.checked("game-date", parse_date),
-            "game-opponent": self.checked("game-opponent", checked_text("the opponent")),
+            "game-opponent": self.checked("game-opponent", checked_text(_("the opponent"))),
             "game-opponent-rating": self.checked(
-                "game-opponent-rating", optional_rating("opponent rating")
+                "game-opponent-rating", optional_rating(_("opponent rating"))
             ),
         }
         result = self.query_one("#game-result", ResultPicker).value
         self.mark(
-            "game-result", "choose a result: 1, 0.5 or 0 (or w, d, l)" if result is None else None
+            "game-result",
+            _("choose a result: 1, 0.5 or 0 (or w, d, l)") if result is None else None,
         )
         values["game-result"] = BAD if result is None else result
         values |= {
-            "game-event": self.checked("game-event", checked_text("the event")),
+            "game-event": self.checked("game-event", checked_text(_("the event"))),
             "game-event-start": self.checked("game-event-start", optional_date),
             "game-event-end": self.checked("game-event-end", self.event_end),
-            "game-own-rating": self.checked("game-own-rating", optional_rating("own rating")),
+            "game-own-rating": self.checked("game-own-rating", optional_rating(_("own rating"))),
             "game-notes": self.notes("game-notes"),
         }
         bad = self.first_bad(values)  # in the order of the fields: the focus goes to the first

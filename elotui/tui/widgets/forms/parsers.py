@@ -8,6 +8,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from elotui import dates
+from elotui.i18n import _
 from elotui.rating.calendar import checked_month
 from elotui.rating.inputs import InvalidInput, parse_rating
 from elotui.safe_text import refusal
@@ -15,7 +16,7 @@ from elotui.safe_text import refusal
 
 def parse_date(text: str) -> dt.date:
     if not text:
-        raise InvalidInput("the date is empty")
+        raise InvalidInput(_("the date is empty"))
     try:
         return dates.parse_date(text)  # the one range and shape (elotui/dates.py)
     except dates.BadDate as error:
@@ -47,9 +48,15 @@ def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None
         try:
             value = int(text)
         except ValueError:
-            raise InvalidInput(f"{what} must be a whole number, not {text!r}") from None
+            raise InvalidInput(
+                _("{what} must be a whole number, not {text!r}").format(what=what, text=text)
+            ) from None
         if not low <= value <= high:
-            raise InvalidInput(f"{what} must be from {low} to {high}, not {value}")
+            raise InvalidInput(
+                _("{what} must be from {low} to {high}, not {value}").format(
+                    what=what, low=low, high=high, value=value
+                )
+            )
         return value
 
     return parse
@@ -73,7 +80,8 @@ def required_text(what: str) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if not text:
-            raise InvalidInput(f"{what} is empty")
+            raise InvalidInput(_("{what} is empty").format(what=what))
+
         return check(text)
 
     return parse

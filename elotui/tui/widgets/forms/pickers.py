@@ -12,8 +12,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Checkbox, TextArea
 
+from elotui.i18n import N_, _
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.rating.result import Result
+from elotui.tui.language import LIST_NAMES
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 
 
@@ -30,7 +32,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
     Enter picks the first result if none is set yet, else goes on to the next field."""
 
     # One line under the field (41 columns at 120): the keys that set, change and keep a result.
-    HINT = "1 ½ 0, w d l · Space, ←/→ · Enter next"
+    HINT = N_("1 ½ 0, w d l · Space, ←/→ · Enter next")
 
     DEFAULT_CSS = """
     ResultPicker { width: 1fr; height: 1; background: $boost; }
@@ -38,8 +40,8 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
     ResultPicker.-invalid { background: $error 30%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous result", show=False, id="result_picker.previous"),
-        Binding("right", "step(1)", "Next result", show=False, id="result_picker.next"),
+        Binding("left", "step(-1)", N_("Previous result"), show=False, id="result_picker.previous"),
+        Binding("right", "step(1)", N_("Next result"), show=False, id="result_picker.next"),
     ]
     # The results in the order shown and stepped through; the keys that pick one are
     # `Result.for_key`'s (1 w, 0 l, ½ d = and the . or 5 of a typed 0.5).
@@ -58,7 +60,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
     def render(self) -> str:
         chosen = self.result
         return " " + "   ".join(
-            f"{'●' if result is chosen else '○'} {result.symbol} {result.word}"
+            f"{'●' if result is chosen else '○'} {result.symbol} {result.label}"
             for result in self.ORDER
         )
 
@@ -95,8 +97,8 @@ class ListPicker(Widget, can_focus=True):
     ListPicker:focus { background: $foreground 15%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous list", show=False, id="list_picker.previous"),
-        Binding("right", "step(1)", "Next list", show=False, id="list_picker.next"),
+        Binding("left", "step(-1)", N_("Previous list"), show=False, id="list_picker.previous"),
+        Binding("right", "step(1)", N_("Next list"), show=False, id="list_picker.next"),
     ]
     KEYS: ClassVar[dict[str, RatingList]] = {name[0]: name for name in RATING_LISTS}
 
@@ -108,7 +110,7 @@ class ListPicker(Widget, can_focus=True):
 
     def render(self) -> str:
         return " " + "   ".join(
-            f"{'●' if name == self.value else '○'} {name}" for name in RATING_LISTS
+            f"{'●' if name == self.value else '○'} {_(LIST_NAMES[name])}" for name in RATING_LISTS
         )
 
     def on_key(self, event: events.Key) -> None:

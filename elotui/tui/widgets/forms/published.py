@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Input
 
+from elotui.i18n import N_, _
 from elotui.rating.inputs import parse_rating
 from elotui.tui.widgets.forms.base import Form
 from elotui.tui.widgets.forms.parsers import parse_month
@@ -20,20 +21,21 @@ class PublishedForm(Form[tuple[str, int] | None]):
     """The rating on a month's official list, to check the replay against."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save the published rating", id="published_form.save"),
-        Binding("escape", "cancel", "Cancel", id="published_form.cancel"),
+        Binding("ctrl+s", "save", N_("Save the published rating"), id="published_form.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="published_form.cancel"),
     ]
 
     def __init__(self, player: str, month: str, rating: int | None = None) -> None:
         super().__init__()
-        self.TITLE_TEXT = f"Published rating of {player}"
+        self.TITLE_TEXT = _("Published rating of {player}").format(player=player)
+
         self._month = month
         self._rating = rating
 
     def fields(self) -> Iterable[Widget]:
-        yield from self.row("Month (list of)", TextField(self._month, id="published-month"))
+        yield from self.row(_("Month (list of)"), TextField(self._month, id="published-month"))
         yield from self.row(
-            "Rating",
+            _("Rating"),
             TextField("" if self._rating is None else str(self._rating), id="published-rating"),
         )
 
@@ -44,7 +46,7 @@ class PublishedForm(Form[tuple[str, int] | None]):
         values = {
             "published-month": self.checked("published-month", parse_month),
             "published-rating": self.checked(
-                "published-rating", lambda text: parse_rating(text, "published rating")
+                "published-rating", lambda text: parse_rating(text, _("published rating"))
             ),
         }
         bad = self.first_bad(values)

@@ -1,0 +1,101 @@
+"""The app in the language spoken (elotui.i18n): the keys' descriptions translated where they are shown,
+and the palette's switch of language.
+
+A binding's description is written in a class body, at import time, so it is marked with `N_()` and
+stays the English message id (the rule of elotui/i18n/__init__.py); the footer, the help and the palette
+translate it when they show it. Textual's footer reads `Screen.active_bindings`: the app's screens
+(`TranslatedBindings`) give it the descriptions in the language spoken, so a switch of language shows in
+the footer at its next refresh without rebuilding a single binding.
+
+A switch from the palette (`switch_language`) speaks the new language, remembers it in the settings file
+(`elotui.i18n.settings`), and builds every screen again: each screen wrote its words when it was built,
+so the one on view is opened again (its typed values are not kept: it is a new screen) and the others
+are built again when they are next shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import ActiveBinding, Binding
+from textual.screen import Screen
+
+from elotui.i18n import LANGUAGES, N_, _, current_language, set_language
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+# The rating lists as a player names them, shown as `_(LIST_NAMES[name])` (the name stored and typed on
+# the command line is the English one, never translated).
+LIST_NAMES = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("blitz")}
+
+# Each language named in itself, so a reader of the other one finds it in the palette.
+LANGUAGE_NAMES = {"en": "English", "fr": "français"}
+
+# The titles and helps of Textual's own palette commands (App.get_system_commands), translated where the
+# palette lists them (commands.py): marked here so the extractor puts them in the catalog.
+TEXTUAL_WORDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+    N_("palette"),  # the footer's Ctrl+P
+)
+
+
+def translated(binding: Binding) -> Binding:
+    """`binding` with its description in the language spoken."""
+    if not binding.description:
+        return binding
+    return dataclasses.replace(binding, description=_(binding.description))
+
+
+class TranslatedBindings(Screen[Any]):
+    """A screen whose footer shows the keys' descriptions in the language spoken."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return {
+            key: active._replace(binding=translated(active.binding))
+            for key, active in super().active_bindings.items()
+        }
+
+
+def other_languages() -> list[str]:
+    return [language for language in LANGUAGES if language != current_language()]
+
+
+def language_title(language: str) -> str:
+    """The palette's entry for a language, in that language: "Langue : français", "Language: English"."""
+    if language == "fr":
+        return "Langue : français"
+    return f"Language: {LANGUAGE_NAMES[language]}"
+
+
+async def switch_language(app: App[Any], language: str) -> None:
+    """Speak `language`, remember it, and show the screens again in it (see the module's docstring).
+
+    Remembering may fail (a settings folder that cannot be written): the app still speaks the new
+    language, and says that it could not remember it."""
+    from elotui.errors import FileUnusable
+    from elotui.i18n.settings import save_language
+
+    set_language(language)
+    try:
+        save_language(language)
+    except FileUnusable as error:
+        app.notify(str(error), severity="warning", timeout=6)
+    rebuild = getattr(app, "rebuild_screens", None)
+    if rebuild is not None:
+        await rebuild()
+    app.refresh_bindings()
