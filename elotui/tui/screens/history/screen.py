@@ -89,7 +89,7 @@ class HistoryScreen(EditingScreen):
         Binding("l", "next_list", N_("Next rating list"), show=False, id="history.next_list"),
         Binding("o", "overlay_lists", N_("Overlay the three lists on the chart"), show=False,
                 id="history.overlay_lists"),
-        Binding("ctrl+r", "refresh_logbook", "Refresh from the logbook", show=False,
+        Binding("ctrl+r", "refresh_logbook", N_("Refresh from the logbook"), show=False,
                 id="history.refresh"),
     ]  # fmt: skip
 
