@@ -108,3 +108,10 @@ def rating_reason(text: str) -> str:
     return _("must be from {low} to {high}, not {value}").format(
         low=RATING_MIN, high=RATING_MAX, value=value
     )
+
+
+def control_character_reason(column: str, character: str) -> str:
+    """Why a text cell of an import is refused (an ESC, a direction override...: safe_text.py)."""
+    return _("{column}: holds a control character ({character}), which elotui refuses").format(
+        column=column, character=character
+    )

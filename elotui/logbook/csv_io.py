@@ -41,6 +41,7 @@ from elotui.i18n import _
 from elotui.logbook.csv_cells import FORMULA_START as FORMULA_START  # re-exported: tests use it
 from elotui.logbook.csv_cells import (
     SPLITTERS,
+    control_character_reason,
     date_checker,
     date_reason,
     escape_cell,
@@ -125,30 +126,17 @@ def parse_games_csv(
     missing = [name for name in REQUIRED_COLUMNS if name not in names]
     if "player" not in names and only_player is None:
         missing.insert(0, "player")
-    if unknown:
-        errors.append(
-            _("{file}:1: header: unknown column(s) {columns}").format(
-                file=file_label, columns=", ".join(unknown)
-            )
-        )
-    if duplicated:
-        errors.append(
-            _("{file}:1: header: repeated column(s) {columns}").format(
-                file=file_label, columns=", ".join(duplicated)
-            )
-        )
-    if missing:
-        errors.append(
-            _("{file}:1: header: missing column(s) {columns}").format(
-                file=file_label, columns=", ".join(missing)
-            )
-        )
+    said = [
+        (_("{file}:1: header: unknown column(s) {columns}"), unknown),
+        (_("{file}:1: header: repeated column(s) {columns}"), duplicated),
+        (_("{file}:1: header: missing column(s) {columns}"), missing),
+    ]
+    errors = [
+        text.format(file=file_label, columns=", ".join(names)) for text, names in said if names
+    ]
     if errors:
-        errors.append(
-            _("{file}:1: header: expected {columns}").format(
-                file=file_label, columns=",".join(CSV_COLUMNS)
-            )
-        )
+        expected = _("{file}:1: header: expected {columns}")
+        errors.append(expected.format(file=file_label, columns=",".join(CSV_COLUMNS)))
         raise ImportFailed(errors)
 
     width = len(names)
@@ -162,12 +150,8 @@ def parse_games_csv(
     flags = RATED_FLAGS
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
-    # Said once, not per row: the key under which other players' rows are counted.
-    other_players = (
-        _("rows of other players than {player}").format(player=only_player)
-        if only_player is not None
-        else ""
-    )
+    # A key of the import's JSON (skipped_reasons): English in every language (README, JSON).
+    other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
     append = rows.append
     per_player: Counter[str] = Counter()
@@ -180,11 +164,8 @@ def parse_games_csv(
         if len(row) != width:
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue  # a blank line
-            errors.append(
-                _(
-                    "{file}:{line}: row: expected {width} fields like the header, found {found}"
-                ).format(file=file_label, line=line, width=width, found=len(row))
-            )
+            wrong = _("{file}:{line}: row: expected {width} fields like the header, found {found}")
+            errors.append(wrong.format(file=file_label, line=line, width=width, found=len(row)))
             continue
         row.append("")
         (
@@ -278,21 +259,14 @@ def parse_games_csv(
         for text, column in ((opponent, "opponent"), (event, "event")):
             unsafe = unsafe_character(text)  # ESC, a direction override...: elotui/safe_text.py
             if unsafe is not None:
-                bad.append(
-                    _(
-                        "{column}: holds a control character ({character}), which elotui refuses"
-                    ).format(column=column, character=unsafe)
-                )
+                bad.append(control_character_reason(column, unsafe))
 
         rating_list = lists.get(rating_list_cell)
         if rating_list is None:
             rating_list = lists.get(rating_list_cell.strip().lower())
             if rating_list is None:
-                bad.append(
-                    _("list: expected standard, rapid or blitz (or empty), not {cell!r}").format(
-                        cell=rating_list_cell
-                    )
-                )
+                expected = _("list: expected standard, rapid or blitz (or empty), not {cell!r}")
+                bad.append(expected.format(cell=rating_list_cell))
         if period:
             period = period.strip()
             try:

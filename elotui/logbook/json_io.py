@@ -345,12 +345,9 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
+        failed = _("{file}:{line}: not a JSON document ({error})")
         raise ImportFailed(
-            [
-                _("{file}:{line}: not a JSON document ({error})").format(
-                    file=label, line=error.lineno, error=error.msg
-                )
-            ]
+            [failed.format(file=label, line=error.lineno, error=error.msg)]
         ) from None
     except RecursionError:
         raise ImportFailed(

@@ -31,6 +31,7 @@ import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
 from elotui.i18n import N_, _
+from elotui.logbook.csv_cells import control_character_reason
 from elotui.logbook.import_report import (
     ImportFailed,
     ImportSummary,
@@ -156,11 +157,7 @@ def _unsafe_texts(game: NewGame) -> list[str]:
     for text, what in ((game.opponent, "opponent"), (game.event, "event")):
         unsafe = unsafe_character(text or "")
         if unsafe is not None:
-            problems.append(
-                _("{column}: holds a control character ({character}), which elotui refuses").format(
-                    column=what, character=unsafe
-                )
-            )
+            problems.append(control_character_reason(what, unsafe))
     return problems
 
 
