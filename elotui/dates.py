@@ -17,6 +17,7 @@ import datetime as dt
 import re
 
 from elotui.errors import BadValue
+from elotui.i18n import _
 
 EARLIEST_DATE = dt.date(1850, 1, 1)
 LATEST_DATE = dt.date(2200, 12, 31)
@@ -38,7 +39,7 @@ def shown(text: str) -> str:
 def check_date(day: dt.date) -> dt.date:
     """`day` itself if it is in elotui's range, else `BadDate`."""
     if not EARLIEST_DATE <= day <= LATEST_DATE:
-        raise BadDate(f"dates go from {RANGE_TEXT}, not {day.isoformat()}")
+        raise BadDate(_out_of_range(day.isoformat()))
     return day
 
 
@@ -47,11 +48,17 @@ def parse_date(text: str) -> dt.date:
     value = text.strip()
     shape = _DATE_SHAPE.fullmatch(value)
     if shape is None:
-        raise BadDate(f"a date is written YYYY-MM-DD, not {shown(value)}")
+        raise BadDate(_("a date is written YYYY-MM-DD, not {text}").format(text=shown(value)))
     year, month, day = (int(part) for part in shape.groups())
     if not EARLIEST_YEAR <= year <= LATEST_YEAR:
-        raise BadDate(f"dates go from {RANGE_TEXT}, not {value}")
+        raise BadDate(_out_of_range(value))
     try:
         return dt.date(year, month, day)
     except ValueError:
-        raise BadDate(f"the date {value} does not exist") from None
+        raise BadDate(_("the date {date} does not exist").format(date=value)) from None
+
+
+def _out_of_range(value: str) -> str:
+    return _("dates go from {earliest} to {latest}, not {date}").format(
+        earliest=EARLIEST_DATE.isoformat(), latest=LATEST_DATE.isoformat(), date=value
+    )

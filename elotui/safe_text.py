@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from elotui.i18n import _
+
 _NOT_C0 = "\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029"
 _UNSAFE = re.compile(f"[\x00-\x1f{_NOT_C0}]")
 _UNSAFE_BEYOND_C0 = re.compile(f"[{_NOT_C0}]")
@@ -47,10 +49,12 @@ def refusal(text: str, what: str, *, notes: bool = False) -> str | None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return f"{what} holds characters that are not valid text"
+        return _("{what} holds characters that are not valid text").format(what=what)
     unsafe = unsafe_character(text, notes=notes)
     if unsafe is not None:
-        return f"{what} holds a control character ({unsafe}), which elotui refuses"
+        return _("{what} holds a control character ({character}), which elotui refuses").format(
+            what=what, character=unsafe
+        )
     return None
 
 

@@ -6,6 +6,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from elotui.i18n import _
 from elotui.logbook.database_file import DatabaseRefused, private_connection
 from elotui.logbook.paths import create_private_file
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
@@ -43,7 +44,9 @@ def new_backup(path: Path, revision: str, source: sqlite3.Connection) -> Path:
             leftover.unlink(missing_ok=True)
         reason = (str(error).strip() or type(error).__name__).splitlines()[0]
         raise DatabaseRefused(
-            f"cannot back up {path} before migrating it ({reason}); nothing changed"
+            _("cannot back up {path} before migrating it ({reason}); nothing changed").format(
+                path=path, reason=reason
+            )
         ) from None
     return target
 

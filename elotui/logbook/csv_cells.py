@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 from elotui.dates import BadDate, parse_date
+from elotui.i18n import _
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
 from elotui.safe_text import shown
 
@@ -75,7 +76,7 @@ def date_reason(text: str) -> str:
         parse_date(text)
     except BadDate as error:
         return str(error)
-    return "not a date"  # pragma: no cover (only asked about a date the checker refused)
+    return _("not a date")  # pragma: no cover (only asked about a date the checker refused)
 
 
 def rating_checker() -> Callable[[str], int | None]:
@@ -103,5 +104,14 @@ def rating_reason(text: str) -> str:
     try:
         value = int(text.strip())
     except ValueError:
-        return f"not a whole number: {shown(text)}"
-    return f"must be from {RATING_MIN} to {RATING_MAX}, not {value}"
+        return _("not a whole number: {cell}").format(cell=shown(text))
+    return _("must be from {low} to {high}, not {value}").format(
+        low=RATING_MIN, high=RATING_MAX, value=value
+    )
+
+
+def control_character_reason(column: str, character: str) -> str:
+    """Why a text cell of an import is refused (an ESC, a direction override...: safe_text.py)."""
+    return _("{column}: holds a control character ({character}), which elotui refuses").format(
+        column=column, character=character
+    )

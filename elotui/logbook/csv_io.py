@@ -37,9 +37,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from elotui.dates import BadDate
+from elotui.i18n import _
 from elotui.logbook.csv_cells import FORMULA_START as FORMULA_START  # re-exported: tests use it
 from elotui.logbook.csv_cells import (
     SPLITTERS,
+    control_character_reason,
     date_checker,
     date_reason,
     escape_cell,
@@ -115,21 +117,26 @@ def parse_games_csv(
     try:
         header = next(reader)
     except StopIteration:
-        raise ImportFailed([f"{file_label}:1: header: the file is empty"]) from None
+        raise ImportFailed(
+            [_("{file}:1: header: the file is empty").format(file=file_label)]
+        ) from None
     names = [name.strip().lower() for name in header]
     unknown = [name for name in names if name not in CSV_COLUMNS]
     duplicated = sorted({name for name in names if names.count(name) > 1})
     missing = [name for name in REQUIRED_COLUMNS if name not in names]
     if "player" not in names and only_player is None:
         missing.insert(0, "player")
-    if unknown:
-        errors.append(f"{file_label}:1: header: unknown column(s) {', '.join(unknown)}")
-    if duplicated:
-        errors.append(f"{file_label}:1: header: repeated column(s) {', '.join(duplicated)}")
-    if missing:
-        errors.append(f"{file_label}:1: header: missing column(s) {', '.join(missing)}")
+    said = [
+        (_("{file}:1: header: unknown column(s) {columns}"), unknown),
+        (_("{file}:1: header: repeated column(s) {columns}"), duplicated),
+        (_("{file}:1: header: missing column(s) {columns}"), missing),
+    ]
+    errors = [
+        text.format(file=file_label, columns=", ".join(names)) for text, names in said if names
+    ]
     if errors:
-        errors.append(f"{file_label}:1: header: expected {','.join(CSV_COLUMNS)}")
+        expected = _("{file}:1: header: expected {columns}")
+        errors.append(expected.format(file=file_label, columns=",".join(CSV_COLUMNS)))
         raise ImportFailed(errors)
 
     width = len(names)
@@ -143,6 +150,8 @@ def parse_games_csv(
     flags = RATED_FLAGS
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
+    # A key of the import's JSON (skipped_reasons): English in every language (README, JSON).
+    other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
     append = rows.append
     per_player: Counter[str] = Counter()
@@ -155,9 +164,8 @@ def parse_games_csv(
         if len(row) != width:
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue  # a blank line
-            errors.append(
-                f"{file_label}:{line}: row: expected {width} fields like the header, found {len(row)}"
-            )
+            wrong = _("{file}:{line}: row: expected {width} fields like the header, found {found}")
+            errors.append(wrong.format(file=file_label, line=line, width=width, found=len(row)))
             continue
         row.append("")
         (
@@ -184,15 +192,17 @@ def parse_games_csv(
             player = only_player
         else:
             if only_player is not None:
-                skipped[f"rows of other players than {only_player}"] += 1
+                skipped[other_players] += 1
                 continue
             player_id = player_ids.get(player)
             if player_id is None:
                 bad.append(
-                    f"player: unknown player {shown(player)}; add it first with: "
-                    f"elotui player add {shown(player)}"
+                    _(
+                        "player: unknown player {player}; add it first with: "
+                        "elotui player add {player}"
+                    ).format(player=shown(player))
                     if player
-                    else "player: empty"
+                    else _("player: empty")
                 )
 
         played = check_date(day)
@@ -210,7 +220,7 @@ def parse_games_csv(
         if halves is None:
             parsed = Result.parse(result)
             if parsed is None:
-                bad.append(f"result: expected 1, 0.5 or 0, not {shown(result)}")
+                bad.append(_("result: expected 1, 0.5 or 0, not {cell}").format(cell=shown(result)))
             else:
                 halves = results[result] = parsed.halves
 
@@ -224,7 +234,9 @@ def parse_games_csv(
             if end is None:
                 bad.append(f"event_end: {date_reason(event_end)}")
             elif start is not None and start > end:
-                bad.append(f"event_end: {end} is before event_start {start}")
+                bad.append(
+                    _("event_end: {end} is before event_start {start}").format(end=end, start=start)
+                )
 
         own_value = None
         if own_rating:
@@ -236,7 +248,7 @@ def parse_games_csv(
         if rated_flag is None:
             rated_flag = flags.get(rated.strip().lower())
             if rated_flag is None:
-                bad.append(f"rated: expected yes or no, not {shown(rated)}")
+                bad.append(_("rated: expected yes or no, not {cell}").format(cell=shown(rated)))
 
         opponent = opponent.strip()
         if "'" in opponent:
@@ -247,15 +259,14 @@ def parse_games_csv(
         for text, column in ((opponent, "opponent"), (event, "event")):
             unsafe = unsafe_character(text)  # ESC, a direction override...: elotui/safe_text.py
             if unsafe is not None:
-                bad.append(f"{column}: holds a control character ({unsafe}), which elotui refuses")
+                bad.append(control_character_reason(column, unsafe))
 
         rating_list = lists.get(rating_list_cell)
         if rating_list is None:
             rating_list = lists.get(rating_list_cell.strip().lower())
             if rating_list is None:
-                bad.append(
-                    f"list: expected standard, rapid or blitz (or empty), not {rating_list_cell!r}"
-                )
+                expected = _("list: expected standard, rapid or blitz (or empty), not {cell!r}")
+                bad.append(expected.format(cell=rating_list_cell))
         if period:
             period = period.strip()
             try:
@@ -304,7 +315,11 @@ def import_csv(
     label = str(path)
     player_ids = repository.player_ids_by_name()
     if player is not None and player not in player_ids:
-        raise NotFound(f"no player named {player!r}; add one with: elotui player add {player!r}")
+        raise NotFound(
+            _("no player named {player!r}; add one with: elotui player add {player!r}").format(
+                player=player
+            )
+        )
     text = read_import_text(path)
     try:
         with gc_paused():
@@ -312,7 +327,9 @@ def import_csv(
                 io.StringIO(text, newline=""), label, player_ids, only_player=player
             )
     except csv.Error as error:
-        raise ImportFailed([f"{label}: not readable as CSV ({error})"]) from None
+        raise ImportFailed(
+            [_("{file}: not readable as CSV ({error})").format(file=label, error=error)]
+        ) from None
     result = repository.import_games(rows, keep_duplicates=keep_duplicates)
     return imported_summary(label, result, per_player, player_ids, skipped)
 

@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 
 from elotui.errors import LogbookRefused
+from elotui.i18n import _
 from elotui.logbook.engine import is_busy
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
@@ -43,7 +44,9 @@ def refuse_read_only_folder(path: Path) -> None:
     # SQLite creates the `-wal`/`-shm` files next to the database: even reading needs the folder.
     if is_read_only(path.parent):
         raise DatabaseRefused(
-            f"the folder of {path} is read-only; elotui needs to write there (its journal files)"
+            _(
+                "the folder of {path} is read-only; elotui needs to write there (its journal files)"
+            ).format(path=path)
         )
 
 
@@ -54,13 +57,15 @@ def read_header(path: Path) -> bytes:
         # still returns at once, and fstat refuses it before anything is read.
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
-        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+        raise DatabaseRefused(_cannot_read(path, error)) from None
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise DatabaseRefused(f"{path} is not a regular file, not a database file")
+            raise DatabaseRefused(
+                _("{path} is not a regular file, not a database file").format(path=path)
+            )
         return os.read(descriptor, len(SQLITE_MAGIC))
     except OSError as error:
-        raise DatabaseRefused(f"{path} cannot be read: {error.strerror}") from None
+        raise DatabaseRefused(_cannot_read(path, error)) from None
     finally:
         os.close(descriptor)
 
@@ -69,7 +74,15 @@ def open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
     """Why SQLite could not read `path`, in words that say what to do (a lock is not damage)."""
     message = str(error)
     if is_busy(error):
-        return f"{path} is locked by another program; try again once it is done"
+        return _("{path} is locked by another program; try again once it is done").format(path=path)
     if "disk is full" in message:
-        return f"the disk is full; {path} could not be opened (free some space and try again)"
-    return f"{path} is not a usable SQLite database ({message})"
+        return _(
+            "the disk is full; {path} could not be opened (free some space and try again)"
+        ).format(path=path)
+    return _("{path} is not a usable SQLite database ({message})").format(
+        path=path, message=message
+    )
+
+
+def _cannot_read(path: Path, error: OSError) -> str:
+    return _("{path} cannot be read: {reason}").format(path=path, reason=error.strerror)

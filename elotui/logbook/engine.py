@@ -39,6 +39,7 @@ from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.pool import NullPool
 
 from elotui.errors import LogbookRefused, ReadOnlyLogbook
+from elotui.i18n import N_, _
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
 if TYPE_CHECKING:
@@ -46,13 +47,13 @@ if TYPE_CHECKING:
 
 # How long to wait for a server that does not answer before saying so (seconds).
 CONNECT_TIMEOUT_S = 10
-DRIVER_MISSING = (
+DRIVER_MISSING = N_(
     "a PostgreSQL logbook needs the psycopg driver, which is not installed: "
     "pip install 'elotui[postgres]'"
-)
+)  # said as _(DRIVER_MISSING)
 
 
-READ_ONLY = "this logbook is read-only for you"
+READ_ONLY = N_("this logbook is read-only for you")  # said as _(READ_ONLY)
 # PostgreSQL's SQLSTATEs for "not allowed to write": insufficient_privilege (no INSERT/UPDATE/DELETE
 # granted) and read_only_sql_transaction (a role with default_transaction_read_only, a standby).
 _NOT_ALLOWED = frozenset({"42501", "25006"})
@@ -85,19 +86,19 @@ def is_busy(error: BaseException) -> bool:
 def describe_sqlite_error(message: str) -> str:
     """SQLite's own wording of a failure that is not about the data, as one line a user can act on."""
     if "database is locked" in message or "database is busy" in message:
-        return "the logbook is busy (another elotui is writing); try again"
+        return _("the logbook is busy (another elotui is writing); try again")
     if "disk is full" in message:
-        return "the disk is full; nothing was written (free some space and try again)"
+        return _("the disk is full; nothing was written (free some space and try again)")
     if "readonly database" in message:
-        return "the logbook file is read-only; nothing was written"
+        return _("the logbook file is read-only; nothing was written")
     if "unable to open database file" in message:
-        return "cannot open the logbook file (is its folder missing or read-only?)"
+        return _("cannot open the logbook file (is its folder missing or read-only?)")
     if "disk I/O error" in message:
-        return "the disk failed while writing the logbook; nothing was written"
+        return _("the disk failed while writing the logbook; nothing was written")
     if "malformed" in message or "not a database" in message:
-        return f"the logbook file is damaged ({message})"
-    first_line = message.strip().splitlines()[0] if message.strip() else "unknown error"
-    return f"the database refused the change: {first_line}"
+        return _("the logbook file is damaged ({message})").format(message=message)
+    first_line = message.strip().splitlines()[0] if message.strip() else _("unknown error")
+    return _("the database refused the change: {reason}").format(reason=first_line)
 
 
 def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
@@ -159,7 +160,7 @@ def make_server_engine(logbook: ServerLogbook) -> Engine:
     import importlib.util
 
     if importlib.util.find_spec("psycopg") is None:
-        raise DriverMissing(DRIVER_MISSING)
+        raise DriverMissing(_(DRIVER_MISSING))
     # NullPool, as for a file: nothing stays connected between a command's uses of the database.
     engine = create_engine(
         logbook.url,
@@ -178,4 +179,4 @@ def _refuse_as_read_only(context: ExceptionContext) -> None:
     sqlstate = getattr(context.original_exception, "sqlstate", None)
     words = (context.statement or "").split(maxsplit=1)
     if sqlstate in _NOT_ALLOWED and words and words[0].upper() in _WRITES:
-        raise ReadOnlyLogbook(READ_ONLY)
+        raise ReadOnlyLogbook(_(READ_ONLY))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from elotui.errors import FileUnusable
+from elotui.i18n import _
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def import_file(
         from elotui.logbook.pgn_io import import_pgn
 
         if not player:
-            raise FileRefused("a PGN import needs a player (whose games to take)")
+            raise FileRefused(_("a PGN import needs a player (whose games to take)"))
         return import_pgn(
             repository,
             path,
@@ -68,7 +69,7 @@ def import_file(
         from elotui.logbook.json_io import import_json
 
         return import_json(repository, path)  # new players only: nothing can be there already
-    raise FileRefused(f"{path}: import reads .csv, .pgn or .json files")
+    raise FileRefused(_("{path}: import reads .csv, .pgn or .json files").format(path=path))
 
 
 def export_to(
@@ -120,22 +121,30 @@ def whole_file(path: Path) -> Iterator[TextIO]:
     """
     kind = kind_of_path(path)
     if kind is not None:
-        raise FileRefused(f"{path} is {kind}; an export writes a regular file (or - for stdout)")
+        raise FileRefused(
+            _("{path} is {kind}; an export writes a regular file (or - for stdout)").format(
+                path=path, kind=kind
+            )
+        )
     folder = path.parent
     if not folder.is_dir():
-        raise FileRefused(f"cannot write {path}: the folder {folder} does not exist")
+        raise FileRefused(
+            _("cannot write {path}: the folder {folder} does not exist").format(
+                path=path, folder=folder
+            )
+        )
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
         mode = PRIVATE_FILE_MODE
     except OSError as error:
-        raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+        raise FileRefused(_cannot_write(path, error)) from None
     try:
         descriptor, partial = tempfile.mkstemp(
             prefix=f".{path.name}.", suffix=".partial", dir=folder
         )
     except OSError as error:
-        raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+        raise FileRefused(_cannot_write(path, error)) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             os.fchmod(handle.fileno(), mode)
@@ -144,8 +153,12 @@ def whole_file(path: Path) -> Iterator[TextIO]:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(partial)
-        raise FileRefused(f"cannot write {path}: {error.strerror}") from None
+        raise FileRefused(_cannot_write(path, error)) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(partial)
         raise
+
+
+def _cannot_write(path: Path, error: OSError) -> str:
+    return _("cannot write {path}: {reason}").format(path=path, reason=error.strerror)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from elotui.dates import BadDate, parse_date
+from elotui.i18n import _
 from elotui.json_stream import streamed_json
 from elotui.logbook.csv_io import games_oldest_first
 from elotui.logbook.import_report import ImportFailed, ImportSummary, read_import_text
@@ -160,7 +161,9 @@ class _Checker:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(where, f"expected a whole number or null, not {value!r}")
+            self.fail(
+                where, _("expected a whole number or null, not {value!r}").format(value=value)
+            )
             return None
         return value
 
@@ -168,7 +171,7 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.fail(where, f"expected a date YYYY-MM-DD, not {value!r}")
+            self.fail(where, _("expected a date YYYY-MM-DD, not {value!r}").format(value=value))
             return None
         try:
             return parse_date(value)  # the one range and shape (elotui/dates.py)
@@ -181,14 +184,14 @@ class _Checker:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail(where, f"expected a list, not {value!r}")
+            self.fail(where, _("expected a list, not {value!r}").format(value=value))
             return []
         return value
 
     def optional_text(self, value: Any, where: str) -> str | None:
         if value is None or isinstance(value, str):
             return value
-        self.fail(where, f"expected text or null, not {value!r}")
+        self.fail(where, _("expected text or null, not {value!r}").format(value=value))
         return None
 
     def rating_list(self, value: Any, where: str) -> RatingList:
@@ -198,7 +201,10 @@ class _Checker:
         for name in RATING_LISTS:
             if value == name:
                 return name
-        self.fail(where, f"expected standard, rapid or blitz (or null), not {value!r}")
+        self.fail(
+            where,
+            _("expected standard, rapid or blitz (or null), not {value!r}").format(value=value),
+        )
         return STANDARD
 
     def optional_period(self, value: Any, where: str) -> str | None:
@@ -210,7 +216,7 @@ class _Checker:
             except BadDate as error:
                 self.fail(where, str(error))
                 return None
-        self.fail(where, f"expected YYYY-MM or null, not {value!r}")
+        self.fail(where, _("expected YYYY-MM or null, not {value!r}").format(value=value))
         return None
 
 
@@ -221,16 +227,16 @@ def _read_game(check: _Checker, item: Any, where: str) -> NewGame | None:
     before = len(check.errors)
     day = check.optional_date(item.get("date"), f"{where}.date")
     if item.get("date") is None:
-        check.fail(f"{where}.date", "missing")
+        check.fail(f"{where}.date", _("missing"))
     result = item.get("result")
     if result is None and isinstance(item.get("score"), int | float):
         result = str(item["score"]).removesuffix(".0")
     parsed = Result.parse(str(result)) if result is not None else None
     if parsed is None:
-        check.fail(f"{where}.result", f"expected 1, 0.5 or 0, not {result!r}")
+        check.fail(f"{where}.result", _("expected 1, 0.5 or 0, not {value!r}").format(value=result))
     rated = item.get("rated", True)
     if not isinstance(rated, bool):
-        check.fail(f"{where}.rated", f"expected true or false, not {rated!r}")
+        check.fail(f"{where}.rated", _("expected true or false, not {value!r}").format(value=rated))
     notes = check.optional_text(item.get("notes"), f"{where}.notes")
     game_fields: dict[str, Any] = {
         "opponent": check.optional_text(item.get("opponent"), f"{where}.opponent"),
@@ -269,7 +275,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
     profile: dict[str, Any] = {}
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        check.fail(f"{where}.name", "missing or empty")
+        check.fail(f"{where}.name", _("missing or empty"))
     else:
         profile["name"] = name.strip()
     for field in ("fide_id", "birth_year", "start_rating", "fixed_k"):
@@ -278,7 +284,10 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
     profile["games_before"] = check.optional_int(games_before, f"{where}.games_before") or 0
     reached = item.get("reached_2400", False)
     if not isinstance(reached, bool):
-        check.fail(f"{where}.reached_2400", f"expected true or false, not {reached!r}")
+        check.fail(
+            f"{where}.reached_2400",
+            _("expected true or false, not {value!r}").format(value=reached),
+        )
     profile["reached_2400"] = bool(reached)
     profile["notes"] = check.optional_text(item.get("notes"), f"{where}.notes") or ""
     if len(check.errors) == before:
@@ -307,13 +316,16 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
             continue
         value = check.optional_int(rating, f"{spot}.rating")
         if value is None:
-            check.fail(f"{spot}.rating", "missing")
+            check.fail(f"{spot}.rating", _("missing"))
             continue
         rating_list = check.rating_list(entry.get("list"), f"{spot}.list")
         if (rating_list, str(month)) in months:
             # The database would refuse it too, but without the file and the place.
             where_first = months[(rating_list, str(month))]
-            check.fail(f"{spot}.month", f"{month} is already given at {where_first}")
+            check.fail(
+                f"{spot}.month",
+                _("{month} is already given at {where}").format(month=month, where=where_first),
+            )
             continue
         months[(rating_list, str(month))] = spot
         published.append((str(month), value, rating_list))
@@ -333,20 +345,35 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ImportFailed([f"{label}:{error.lineno}: not a JSON document ({error.msg})"]) from None
+        failed = _("{file}:{line}: not a JSON document ({error})")
+        raise ImportFailed(
+            [failed.format(file=label, line=error.lineno, error=error.msg)]
+        ) from None
     except RecursionError:
-        raise ImportFailed([f"{label}: not a JSON document (nested too deeply)"]) from None
+        raise ImportFailed(
+            [_("{file}: not a JSON document (nested too deeply)").format(file=label)]
+        ) from None
     except ValueError as error:
         # json's int() of a number with more digits than `sys.get_int_max_str_digits()` allows
         # (4300): a ValueError that is not a JSONDecodeError.
         raise ImportFailed(
-            [f"{label}: not a usable JSON document ({_first_words(error)})"]
+            [
+                _("{file}: not a usable JSON document ({error})").format(
+                    file=label, error=_first_words(error)
+                )
+            ]
         ) from None
     check = _Checker(label)
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise ImportFailed([f"{label}: format: not an elotui logbook export"])
+        raise ImportFailed([_("{file}: format: not an elotui logbook export").format(file=label)])
     if document.get("version") != FORMAT_VERSION:
-        raise ImportFailed([f"{label}: version: {document.get('version')!r} is not supported"])
+        raise ImportFailed(
+            [
+                _("{file}: version: {version!r} is not supported").format(
+                    file=label, version=document.get("version")
+                )
+            ]
+        )
     existing = repository.player_ids_by_name()
     bundles: list[PlayerBundle] = []
     seen: set[str] = set()
@@ -356,9 +383,13 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
             continue
         name = bundle.profile["name"]
         if name in existing:
-            check.fail(f"players[{index}].name", f"{name!r} is already in the logbook")
+            check.fail(
+                f"players[{index}].name", _("{name!r} is already in the logbook").format(name=name)
+            )
         elif name in seen:
-            check.fail(f"players[{index}].name", f"{name!r} appears twice in the file")
+            check.fail(
+                f"players[{index}].name", _("{name!r} appears twice in the file").format(name=name)
+            )
         seen.add(name)
         bundles.append(bundle)
     if check.errors:

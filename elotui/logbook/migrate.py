@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elotui.i18n import _, ngettext
 from elotui.logbook.backups import backup_database as backup_database  # re-exported
 from elotui.logbook.backups import backup_path_for as backup_path_for  # (tests, the app)
 from elotui.logbook.backups import new_backup, restore_backup
@@ -42,7 +43,7 @@ from elotui.logbook.database_file import (
     refuse_read_only_folder,
 )
 from elotui.logbook.database_file import NoLogbookYet as NoLogbookYet  # re-exported
-from elotui.logbook.engine import describe_sqlite_error, make_engine
+from elotui.logbook.engine import make_engine
 from elotui.logbook.paths import (
     BadDatabasePath,
     LogbookAddress,
@@ -55,10 +56,13 @@ from elotui.logbook.paths import (
 from elotui.logbook.schema import (
     APPLICATION_ID,
     HEAD_REVISION,
-    HEAD_TABLES,
     looking_connection,
     table_names,
 )
+from elotui.logbook.schema_refusals import no_logbook_yet as no_logbook_yet  # re-exported
+from elotui.logbook.schema_refusals import one_line as one_line  # (server_migrate)
+from elotui.logbook.schema_refusals import refuse_missing_tables as refuse_missing_tables
+from elotui.logbook.schema_refusals import refuse_unknown_revision as refuse_unknown_revision
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -95,8 +99,8 @@ class UpgradeResult:
     def backup_note(self) -> str:
         """Where the copy made before migrating is, in words (on a server: whose a copy is to take)."""
         if isinstance(self.path, ServerLogbook):
-            return "no backup made on a server: a pg_dump before upgrading is yours to take"
-        return f"backup: {self.backup}"
+            return _("no backup made on a server: a pg_dump before upgrading is yours to take")
+        return _("backup: {backup}").format(backup=self.backup)
 
 
 def migrations_dir() -> Path:
@@ -105,7 +109,9 @@ def migrations_dir() -> Path:
     for candidate in (package_dir / "migrations", package_dir.parent / "migrations"):
         if (candidate / "env.py").is_file():
             return candidate
-    raise DatabaseRefused(f"the migration scripts are missing (looked in {package_dir})")
+    raise DatabaseRefused(
+        _("the migration scripts are missing (looked in {folder})").format(folder=package_dir)
+    )
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -133,7 +139,7 @@ def head_revision() -> str:
 
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
-        raise DatabaseRefused("the migration scripts have no head revision")
+        raise DatabaseRefused(_("the migration scripts have no head revision"))
     return head
 
 
@@ -141,14 +147,18 @@ def inspect_database(path: Path) -> DatabaseState:
     """What `path` is, or `DatabaseRefused` if it cannot be used. Never writes, never blocks."""
     kind = kind_of_path(path)  # stat only: a FIFO or a device is never opened
     if kind is not None:
-        raise DatabaseRefused(f"{path} is {kind}, not a database file")
+        raise DatabaseRefused(
+            _("{path} is {kind}, not a database file").format(path=path, kind=kind)
+        )
     if not path.exists():
         return DatabaseState(path, exists=False, revision=None)
     header = read_header(path)
     if header and header != SQLITE_MAGIC:
-        raise DatabaseRefused(f"{path} is not an SQLite database")
+        raise DatabaseRefused(_("{path} is not an SQLite database").format(path=path))
     if is_read_only(path):
-        raise DatabaseRefused(f"{path} is read-only; elotui needs to write to its logbook")
+        raise DatabaseRefused(
+            _("{path} is read-only; elotui needs to write to its logbook").format(path=path)
+        )
     refuse_read_only_folder(path)
     if not header:
         return DatabaseState(path, exists=False, revision=None)  # an empty file: an empty database
@@ -172,57 +182,17 @@ def inspect_database(path: Path) -> DatabaseState:
         if not tables - {"alembic_version"} and not revisions:
             # An empty SQLite file, or one migrated down to nothing: as good as new.
             return DatabaseState(path, exists=False, revision=None)
-        raise DatabaseRefused(f"{path} is not an elotui database (it belongs to another program)")
+        raise DatabaseRefused(
+            _("{path} is not an elotui database (it belongs to another program)").format(path=path)
+        )
     if len(revisions) != 1:
-        raise DatabaseRefused(f"{path} is an elotui database without a valid schema version")
+        raise DatabaseRefused(
+            _("{path} is an elotui database without a valid schema version").format(path=path)
+        )
     revision = revisions[0]
     refuse_unknown_revision(path, revision)
     refuse_missing_tables(path, revision, tables)
     return DatabaseState(path, exists=True, revision=revision)
-
-
-def refuse_missing_tables(where: LogbookAddress, revision: str, tables: set[str]) -> None:
-    """`DatabaseRefused` when the revision says current but a table is gone: reading would fail
-    half way, and "up to date" would be untrue. Check the schema, not only the revision."""
-    missing = sorted(HEAD_TABLES - tables) if revision == HEAD_REVISION else []
-    if missing:
-        backup = "a dump" if isinstance(where, ServerLogbook) else "a backup"
-        raise DatabaseRefused(
-            f"{where} is damaged: its table{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} missing (restore {backup})"
-        )
-
-
-def refuse_unknown_revision(where: LogbookAddress, revision: str) -> None:
-    """`DatabaseRefused` for a revision this elotui cannot open: a newer one, or one no elotui wrote."""
-    if revision == HEAD_REVISION or revision in known_revisions():
-        return
-    if not _is_newer(revision):
-        raise DatabaseRefused(
-            f"{where} has a schema version no elotui ever wrote ({revision!r}); the "
-            f"{'database' if isinstance(where, ServerLogbook) else 'file'} may be damaged "
-            "(restore a backup)"
-        )
-    raise DatabaseRefused(
-        f"{where} was written by a newer elotui (schema {revision}; this elotui knows up to "
-        f"{HEAD_REVISION}): upgrade elotui to open it"
-    )
-
-
-def _is_newer(revision: str) -> bool:
-    """Whether an unknown revision can be a later one: elotui's revisions start 0001, 0002, ...
-    (`0000` or `abc` cannot be: no elotui wrote them, so the file is not "from a newer elotui")."""
-    number = revision[: len(HEAD_REVISION)]
-    return number.isdigit() and number > HEAD_REVISION
-
-
-def one_line(error: BaseException) -> str:
-    """An error as one line: the driver's own message for a database error, never SQLAlchemy's SQL."""
-    original = getattr(error, "orig", None)
-    message = str(original if original is not None else error).strip()
-    if isinstance(original, sqlite3.Error) or isinstance(error, sqlite3.Error):
-        return describe_sqlite_error(message)
-    return message.splitlines()[0] if message else type(error).__name__
 
 
 def _revision_in(connection: Connection) -> str | None:
@@ -239,7 +209,11 @@ def _check_links(connection: Connection, path: Path) -> None:
     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
     if broken:
         raise DatabaseRefused(
-            f"migrating {path} would break {len(broken)} links between rows; nothing changed"
+            ngettext(
+                "migrating {path} would break {count} link between rows; nothing changed",
+                "migrating {path} would break {count} links between rows; nothing changed",
+                len(broken),
+            ).format(path=path, count=len(broken))
         )
 
 
@@ -283,15 +257,26 @@ def _upgrade_in_place(path: Path) -> tuple[str | None, Path | None]:
                     restore_backup(backup, path)
                 except (sqlite3.Error, OSError) as failed:
                     raise DatabaseRefused(
-                        f"migrating {path} failed ({one_line(error)}) and restoring it failed "
-                        f"({one_line(failed)}); the backup is {backup}"
+                        _(
+                            "migrating {path} failed ({error}) and restoring it failed "
+                            "({failure}); the backup is {backup}"
+                        ).format(
+                            path=path,
+                            error=one_line(error),
+                            failure=one_line(failed),
+                            backup=backup,
+                        )
                     ) from error
             if isinstance(error, DatabaseRefused | KeyboardInterrupt | SystemExit):
                 raise
             if isinstance(error, Exception):
-                kept = f"; nothing changed (a backup is in {backup})" if backup else ""
+                said = (
+                    _("migrating {path} failed: {error}; nothing changed (a backup is in {backup})")
+                    if backup
+                    else _("migrating {path} failed: {error}")
+                )
                 raise DatabaseRefused(
-                    f"migrating {path} failed: {one_line(error)}{kept}"
+                    said.format(path=path, error=one_line(error), backup=backup)
                 ) from error
             raise
     finally:
@@ -330,28 +315,29 @@ def _prepare_folder_and_file(path: Path) -> None:
     it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
     if not path.parent.is_dir() and not _in_data_folder(path):
         raise DatabaseRefused(
-            f"the folder {path.parent} does not exist; create it first or give another file"
+            _("the folder {folder} does not exist; create it first or give another file").format(
+                folder=path.parent
+            )
         )
     if not path.exists():
         try:
             ensure_parent(path)
         except OSError as error:
             raise DatabaseRefused(
-                f"cannot create the folder of {path}: {error.strerror or error}"
+                _("cannot create the folder of {path}: {reason}").format(
+                    path=path, reason=error.strerror or error
+                )
             ) from None
     refuse_read_only_folder(path)
     if not path.exists():
         try:
             create_private_file(path)  # SQLite would create it 0644; its -wal/-shm follow this mode
         except OSError as error:
-            raise DatabaseRefused(f"cannot create {path}: {error.strerror or error}") from None
-
-
-def no_logbook_yet(where: LogbookAddress) -> NoLogbookYet:
-    return NoLogbookYet(
-        f"there is no logbook at {where} yet (nothing to read); start one with: "
-        "elotui player add NAME"
-    )
+            raise DatabaseRefused(
+                _("cannot create {path}: {reason}").format(
+                    path=path, reason=error.strerror or error
+                )
+            ) from None
 
 
 def upgrade_database(path: LogbookAddress, *, create: bool = True) -> UpgradeResult:
@@ -390,4 +376,6 @@ def downgrade_database(path: LogbookAddress, revision: str) -> None:
     try:
         _run_alembic(path, "downgrade", revision)
     except Exception as error:
-        raise DatabaseRefused(f"migrating {path} down failed: {one_line(error)}") from error
+        raise DatabaseRefused(
+            _("migrating {path} down failed: {error}").format(path=path, error=one_line(error))
+        ) from error

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 import platformdirs
 
 from elotui.errors import BadValue, FileUnusable
+from elotui.i18n import _
 
 if TYPE_CHECKING:  # SQLAlchemy is loaded only when a server URL is given (not for `calc`)
     from sqlalchemy import URL
@@ -97,15 +98,23 @@ def server_logbook(text: str, source: str) -> ServerLogbook:
         url.port  # noqa: B018  (a port that is not a number fails here, not at connect time)
     except (ArgumentError, ValueError):
         raise BadDatabasePath(
-            f"{source} is not a usable PostgreSQL URL (postgresql://USER@HOST/DBNAME)"
+            _("{source} is not a usable PostgreSQL URL (postgresql://USER@HOST/DBNAME)").format(
+                source=source
+            )
         ) from None
     if url.drivername not in SERVER_SCHEMES:
-        raise BadDatabasePath(f"{source}: the driver {url.drivername!r} is not psycopg")
+        raise BadDatabasePath(
+            _("{source}: the driver {driver!r} is not psycopg").format(
+                source=source, driver=url.drivername
+            )
+        )
     url = url.set(drivername=SERVER_DRIVER)
     if not url.database:
         shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
         raise BadDatabasePath(
-            f"{source} {shown!r} names no database; give one: postgresql://USER@HOST/DBNAME"
+            _("{source} {url!r} names no database; give one: postgresql://USER@HOST/DBNAME").format(
+                source=source, url=shown
+            )
         )
     return ServerLogbook(url)
 
@@ -128,24 +137,34 @@ def checked_path(value: str | os.PathLike[str], source: str) -> Path:
     """`value` as a file path (`~` expanded), or `BadDatabasePath` naming `source` ("--db", ...)."""
     text = os.fspath(value)
     if not text:
-        raise BadDatabasePath(f"{source} is empty; give a file path")
+        raise BadDatabasePath(_("{source} is empty; give a file path").format(source=source))
     if "\x00" in text:
-        raise BadDatabasePath(f"{source} {text!r} contains a NUL character")
+        raise BadDatabasePath(
+            _("{source} {text!r} contains a NUL character").format(source=source, text=text)
+        )
     if _URL_START.match(text):
         raise BadDatabasePath(
-            f"{source} {_without_password(text)!r} is a database URL elotui cannot use; give the "
-            "path of a logbook file or a PostgreSQL URL (postgresql://USER@HOST/DBNAME)"
+            _(
+                "{source} {url!r} is a database URL elotui cannot use; give the "
+                "path of a logbook file or a PostgreSQL URL (postgresql://USER@HOST/DBNAME)"
+            ).format(source=source, url=_without_password(text))
         )
     if text == MEMORY_DATABASE:
         raise BadDatabasePath(
-            f"{source} {MEMORY_DATABASE} would keep the logbook in memory and lose it on exit; "
-            "give a file path"
+            _(
+                "{source} {memory} would keep the logbook in memory and lose it on exit; "
+                "give a file path"
+            ).format(source=source, memory=MEMORY_DATABASE)
         )
     try:
         return Path(text).expanduser()
     except RuntimeError:  # `~user` of no known user, or no home folder at all
         user = text.split("/", 1)[0]
-        raise BadDatabasePath(f"{source} {text!r}: no home folder for {user!r}") from None
+        raise BadDatabasePath(
+            _("{source} {text!r}: no home folder for {user!r}").format(
+                source=source, text=text, user=user
+            )
+        ) from None
 
 
 def data_dir() -> Path:
@@ -182,12 +201,12 @@ def kind_of_path(path: Path) -> str | None:
         mode = path.stat().st_mode
     except FileNotFoundError:
         if os.path.lexists(path):
-            return "a symbolic link to nothing"
+            return _("a symbolic link to nothing")
         return None
     except NotADirectoryError:
-        return "inside something that is not a folder"
+        return _("inside something that is not a folder")
     except OSError as error:
-        return f"not readable ({error.strerror})"
+        return _("not readable ({reason})").format(reason=error.strerror)
     return _kind_of(mode)
 
 
@@ -228,14 +247,14 @@ def _kind_of(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return _("a pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def refusal_to_read(path: Path) -> str | None:
@@ -243,11 +262,15 @@ def refusal_to_read(path: Path) -> str | None:
     try:
         mode = path.stat().st_mode  # follows a link: the user named it
     except FileNotFoundError:
-        return f"{path}: no such file"
+        return _("{path}: no such file").format(path=path)
     except OSError as error:
-        return f"{path}: cannot read it ({error.strerror})"
+        return _("{path}: cannot read it ({reason})").format(path=path, reason=error.strerror)
     kind = _kind_of(mode)
-    return None if kind is None else f"{path} is {kind}, not a file to import"
+    return None if kind is None else _not_to_import(path, kind)
+
+
+def _not_to_import(path: Path, kind: str) -> str:
+    return _("{path} is {kind}, not a file to import").format(path=path, kind=kind)
 
 
 def open_named_file(
@@ -262,7 +285,7 @@ def open_named_file(
     try:
         kind = _kind_of(os.fstat(descriptor).st_mode)
         if kind is not None:
-            raise UnreadableFile(f"{path} is {kind}, not a file to import")
+            raise UnreadableFile(_not_to_import(path, kind))
         os.set_blocking(descriptor, True)
         raw = io.FileIO(descriptor, "rb", closefd=True)
     except BaseException:
@@ -293,7 +316,11 @@ def decode_text(raw: bytes, label: str) -> str:
     """
     for bom, name in _OTHER_BOMS:
         if raw.startswith(bom):
-            raise NotText(f"{label}:1: {name} text, not UTF-8 (save it as UTF-8)")
+            raise NotText(
+                _("{file}:1: {encoding} text, not UTF-8 (save it as UTF-8)").format(
+                    file=label, encoding=name
+                )
+            )
     if raw.startswith(_UTF8_BOM):
         raw = raw[len(_UTF8_BOM) :]
     nul = raw.find(b"\x00")
@@ -301,10 +328,12 @@ def decode_text(raw: bytes, label: str) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         if 0 <= nul < error.start:
-            raise NotText(f"{label}:{_line_at(raw, nul)}: binary data, not text") from None
-        raise NotText(f"{label}:{_line_at(raw, error.start)}: not UTF-8") from None
+            raise NotText(_binary(label, _line_at(raw, nul))) from None
+        raise NotText(
+            _("{file}:{line}: not UTF-8").format(file=label, line=_line_at(raw, error.start))
+        ) from None
     if nul >= 0:
-        raise NotText(f"{label}:{_line_at(raw, nul)}: binary data, not text")
+        raise NotText(_binary(label, _line_at(raw, nul)))
     return text
 
 
@@ -317,3 +346,7 @@ def read_named_text(path: Path) -> str:
     with open_named_file(path, encoding="latin-1") as handle:
         raw = handle.buffer.read()
     return decode_text(raw, str(path))
+
+
+def _binary(label: str, line: int) -> str:
+    return _("{file}:{line}: binary data, not text").format(file=label, line=line)

@@ -30,7 +30,8 @@ from typing import Any
 import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
-from elotui.i18n import N_
+from elotui.i18n import N_, _
+from elotui.logbook.csv_cells import control_character_reason
 from elotui.logbook.import_report import (
     ImportFailed,
     ImportSummary,
@@ -130,7 +131,7 @@ def read_pgn_games(
         if not usable:
             skipped[SKIP_BAD_RATING] += 1
             continue
-        _, own_rating = _pgn_rating(headers.get(f"{side}Elo"))
+        _usable, own_rating = _pgn_rating(headers.get(f"{side}Elo"))
         event = headers.get("Event", "").strip()
         opponent = headers.get(other, "").strip()
         event_start = _pgn_date(headers.get("EventDate"))
@@ -156,7 +157,7 @@ def _unsafe_texts(game: NewGame) -> list[str]:
     for text, what in ((game.opponent, "opponent"), (game.event, "event")):
         unsafe = unsafe_character(text or "")
         if unsafe is not None:
-            problems.append(f"{what}: holds a control character ({unsafe}), which elotui refuses")
+            problems.append(control_character_reason(what, unsafe))
     return problems
 
 
@@ -181,12 +182,14 @@ def import_pgn(
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
         raise ImportFailed(
             [
-                f"{label}: no game of {record.name!r} (names compared as PGN writes them, case and "
-                f"accents ignored); the file's players: {names_listed(names)}"
+                _(
+                    "{file}: no game of {player!r} (names compared as PGN writes them, case and "
+                    "accents ignored); the file's players: {players}"
+                ).format(file=label, player=record.name, players=names_listed(names))
             ]
         )
     problems = [
-        f"{label}: game {number}: {problem}"
+        _("{file}: game {number}: {problem}").format(file=label, number=number, problem=problem)
         for number, game in enumerate(games, 1)
         for problem in _unsafe_texts(game)
     ]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
+from elotui.i18n import _
+
 
 def name_key(name: str) -> str:
     """The form two names are compared in (see the module docstring)."""
@@ -32,4 +34,4 @@ def names_listed(counts: Counter[str], *, at_most: int = 10) -> str:
     names = sorted(counts, key=lambda name: (-counts[name], name.casefold(), name))
     shown = ", ".join(names[:at_most])
     hidden = len(names) - at_most
-    return f"{shown} and {hidden} more" if hidden > 0 else shown
+    return _("{names} and {count} more").format(names=shown, count=hidden) if hidden > 0 else shown

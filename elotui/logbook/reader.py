@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
@@ -77,7 +78,9 @@ class LogbookReader:
         ).fetchone()
         if row is None:
             raise NotFound(
-                f"no player named {name.strip()!r}; add one with: elotui player add {name.strip()!r}"
+                _("no player named {player!r}; add one with: elotui player add {player!r}").format(
+                    player=name.strip()
+                )
             )
         (
             player_id,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from elotui.i18n import _
 from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_server_engine
 from elotui.logbook.migrate import (
@@ -50,7 +51,9 @@ def _revision_on_server(connection: Connection, logbook: ServerLogbook) -> str |
         return None
     if "alembic_version" not in tables:
         raise DatabaseRefused(
-            f"{logbook} is not an elotui logbook (its tables belong to another program)"
+            _("{logbook} is not an elotui logbook (its tables belong to another program)").format(
+                logbook=logbook
+            )
         )
     revisions = [
         str(row)
@@ -59,7 +62,11 @@ def _revision_on_server(connection: Connection, logbook: ServerLogbook) -> str |
     if not revisions and not tables - {"alembic_version"}:
         return None  # migrated down to nothing: as good as new
     if len(revisions) != 1:
-        raise DatabaseRefused(f"{logbook} is an elotui logbook without a valid schema version")
+        raise DatabaseRefused(
+            _("{logbook} is an elotui logbook without a valid schema version").format(
+                logbook=logbook
+            )
+        )
     revision = revisions[0]
     refuse_unknown_revision(logbook, revision)
     refuse_missing_tables(logbook, revision, tables)
@@ -67,7 +74,11 @@ def _revision_on_server(connection: Connection, logbook: ServerLogbook) -> str |
 
 
 def _unreachable(logbook: ServerLogbook, error: DBAPIError) -> DatabaseRefused:
-    return DatabaseRefused(f"cannot use the logbook at {logbook}: {one_line(error)}")
+    return DatabaseRefused(
+        _("cannot use the logbook at {logbook}: {error}").format(
+            logbook=logbook, error=one_line(error)
+        )
+    )
 
 
 def upgrade_server(logbook: ServerLogbook, *, create: bool = True) -> UpgradeResult:
@@ -90,7 +101,9 @@ def upgrade_server(logbook: ServerLogbook, *, create: bool = True) -> UpgradeRes
         raise
     except Exception as error:
         raise DatabaseRefused(
-            f"migrating {logbook} failed: {one_line(error)}; nothing changed"
+            _("migrating {logbook} failed: {error}; nothing changed").format(
+                logbook=logbook, error=one_line(error)
+            )
         ) from error
     finally:
         engine.dispose()
@@ -110,6 +123,8 @@ def downgrade_server(logbook: ServerLogbook, revision: str) -> None:
     except DatabaseRefused:
         raise
     except Exception as error:
-        raise DatabaseRefused(f"migrating {logbook} down failed: {one_line(error)}") from error
+        raise DatabaseRefused(
+            _("migrating {path} down failed: {error}").format(path=logbook, error=one_line(error))
+        ) from error
     finally:
         engine.dispose()

@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 from elotui.dates import EARLIEST_DATE, EARLIEST_YEAR, LATEST_DATE, LATEST_YEAR, BadDate, shown
+from elotui.i18n import _
 
 _MONTH_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})")  # ASCII digits only, as in elotui/dates.py
 
@@ -55,12 +56,16 @@ def parse_month(text: str) -> int:
     value = text.strip()
     shape = _MONTH_SHAPE.fullmatch(value)
     if shape is None:
-        raise BadDate(f"a month is written YYYY-MM, not {shown(value)}")
+        raise BadDate(_("a month is written YYYY-MM, not {text}").format(text=shown(value)))
     year, month = int(shape[1]), int(shape[2])
     if not EARLIEST_YEAR <= year <= LATEST_YEAR:
-        raise BadDate(f"months go from {EARLIEST_DATE:%Y-%m} to {LATEST_DATE:%Y-%m}, not {value}")
+        raise BadDate(
+            _("months go from {earliest} to {latest}, not {month}").format(
+                earliest=f"{EARLIEST_DATE:%Y-%m}", latest=f"{LATEST_DATE:%Y-%m}", month=value
+            )
+        )
     if not 1 <= month <= 12:
-        raise BadDate(f"the month {value} does not exist")
+        raise BadDate(_("the month {month} does not exist").format(month=value))
     return year * 12 + month - 1
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from elotui.i18n import N_, _, ngettext
 from elotui.tui.logbook_access import attempt
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
     from elotui.tui.screens.history.loading import LoadingScreen
 
-UNCHANGED = "the logbook has not changed"
+UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
 
 @dataclass(frozen=True)
@@ -56,36 +57,53 @@ def read_again(repository: Repository, shown: Shown, rating_list: RatingList) ->
     return Shown(players, player, counts, tuple(games))
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def what_changed(before: Shown, after: Shown) -> str:
     """One line: what differs between the two (players added or gone, games more or fewer or
-    changed for the player shown), or `UNCHANGED`."""
+    changed for the player shown), or `UNCHANGED`, in the language spoken."""
     parts: list[str] = []
     names_before = {p.id: p.name for p in before.players}
     names_after = {p.id: p.name for p in after.players}
     added = [names_after[i] for i in names_after.keys() - names_before.keys()]
     gone = [names_before[i] for i in names_before.keys() - names_after.keys()]
     if added:
-        parts.append(f"{_count(len(added), 'new player')} ({', '.join(sorted(added))})")
+        parts.append(
+            ngettext(
+                "{count} new player ({names})", "{count} new players ({names})", len(added)
+            ).format(count=len(added), names=", ".join(sorted(added)))
+        )
     if gone:
-        parts.append(f"{_count(len(gone), 'player')} gone ({', '.join(sorted(gone))})")
+        parts.append(
+            ngettext(
+                "{count} player gone ({names})", "{count} players gone ({names})", len(gone)
+            ).format(count=len(gone), names=", ".join(sorted(gone)))
+        )
     if before.player is not None and after.player is not None:
         name = after.player.name
-        more = sum(n for _, n in after.counts) - sum(n for _, n in before.counts)
+        more = sum(n for _list, n in after.counts) - sum(n for _list, n in before.counts)
         if more > 0:
-            parts.append(f"{_count(more, 'more game')} for {name}")
+            parts.append(
+                ngettext(
+                    "{count} more game for {name}", "{count} more games for {name}", more
+                ).format(count=more, name=name)
+            )
         elif more < 0:
-            parts.append(f"{_count(-more, 'game')} fewer for {name}")
+            parts.append(
+                ngettext(
+                    "{count} game fewer for {name}", "{count} games fewer for {name}", -more
+                ).format(count=-more, name=name)
+            )
         elif after.counts != before.counts or after.games != before.games:
-            parts.append(f"games of {name} changed")
+            parts.append(_("games of {name} changed").format(name=name))
         if after.player != before.player and not added and not gone:
-            parts.append(f"{name}'s profile changed")
+            parts.append(_("{name}'s profile changed").format(name=name))
     elif names_before != names_after and not (added or gone):
-        parts.append("players changed")
-    return f"the logbook changed: {'; '.join(parts)}" if parts else UNCHANGED
+        parts.append(_("players changed"))
+    if not parts:
+        return _(UNCHANGED)
+    # The parts are whole clauses, joined by the language's separator.
+    # TRANSLATORS: between two changes of the refresh line (French: a narrow space before ;).
+    between = _("; ")
+    return _("the logbook changed: {changes}").format(changes=between.join(parts))
 
 
 def refresh(screen: LoadingScreen) -> None:
@@ -105,8 +123,8 @@ def refresh(screen: LoadingScreen) -> None:
 
 def _said_and_reloaded(screen: LoadingScreen, after: object, before: Shown) -> None:
     if not isinstance(after, Shown):  # a Notice: the logbook could not be read
-        screen.notify(str(getattr(after, "message", after)), title="Logbook", severity="error")
+        screen.notify(str(getattr(after, "message", after)), title=_("Logbook"), severity="error")
         return
-    screen.notify(what_changed(before, after), title="Logbook")
+    screen.notify(what_changed(before, after), title=_("Logbook"))
     screen._idle = False  # until the reload is shown (tests and scenes wait for it)
     screen._load_players(before.player.id if before.player else None)

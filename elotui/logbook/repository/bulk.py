@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Table, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from elotui.i18n import _
 from elotui.logbook.models import PublishedRating
 from elotui.logbook.records import NewGame, PlayerBundle, gc_paused
 from elotui.logbook.repository.checks import (
@@ -145,7 +146,7 @@ class BulkMethods(Store):
                 check_game_fields(game)
             for month, rating, rating_list in map(published_entry, bundle.published):
                 check_month(month)
-                check_rating(rating, "published rating")
+                check_rating(rating, _("published rating"))
                 check_rating_list(rating_list)
         games = 0
         try:

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from elotui.dates import EARLIEST_YEAR, LATEST_YEAR, BadDate, check_date
+from elotui.i18n import N_, _
 from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.records import (
     FIDE_ID_MAX,
@@ -31,7 +32,11 @@ from elotui.safe_text import refusal
 
 def check_rating(value: int | None, what: str) -> None:
     if value is not None and not RATING_MIN <= value <= RATING_MAX:
-        raise InvalidData(f"{what} must be from {RATING_MIN} to {RATING_MAX}, not {value}")
+        raise InvalidData(
+            _("{what} must be from {low} to {high}, not {value}").format(
+                what=what, low=RATING_MIN, high=RATING_MAX, value=value
+            )
+        )
 
 
 def check_text(value: object, what: str, *, notes: bool = False) -> None:
@@ -44,40 +49,52 @@ def check_player_fields(fields: Mapping[str, Any]) -> None:
     if "name" in fields:
         name = fields["name"]
         if not isinstance(name, str) or not name.strip():
-            raise InvalidData("a player's name cannot be empty")
-        check_text(name, "the name")
-    check_text(fields.get("notes"), "the notes", notes=True)
-    check_rating(fields.get("start_rating"), "rating")
+            raise InvalidData(_("a player's name cannot be empty"))
+        check_text(name, _("the name"))
+    check_text(fields.get("notes"), _("the notes"), notes=True)
+    check_rating(fields.get("start_rating"), _("rating"))
     games_before = fields.get("games_before")
     if games_before is not None and games_before < 0:
-        raise InvalidData(f"games before the logbook cannot be negative, not {games_before}")
+        raise InvalidData(
+            _("games before the logbook cannot be negative, not {count}").format(count=games_before)
+        )
     if games_before is not None and games_before > GAMES_BEFORE_MAX:
         raise InvalidData(
-            f"games before the logbook must be at most {GAMES_BEFORE_MAX}, not {games_before}"
+            _("games before the logbook must be at most {most}, not {count}").format(
+                most=GAMES_BEFORE_MAX, count=games_before
+            )
         )
     fixed_k = fields.get("fixed_k")
     if fixed_k is not None and not K_MIN <= fixed_k <= K_MAX:
-        raise InvalidData(f"K must be from {K_MIN} to {K_MAX}, not {fixed_k}")
+        raise InvalidData(
+            _("K must be from {low} to {high}, not {k}").format(low=K_MIN, high=K_MAX, k=fixed_k)
+        )
     birth_year = fields.get("birth_year")
     if birth_year is not None and not EARLIEST_YEAR <= birth_year <= LATEST_YEAR:
-        raise InvalidData(f"birth year {birth_year} is not plausible")
+        raise InvalidData(_("birth year {year} is not plausible").format(year=birth_year))
     fide_id = fields.get("fide_id")
     if fide_id is not None and not 0 < fide_id <= FIDE_ID_MAX:
-        raise InvalidData(f"FIDE id must be a number from 1 to {FIDE_ID_MAX}, not {fide_id}")
+        raise InvalidData(
+            _("FIDE id must be a number from 1 to {most}, not {id}").format(
+                most=FIDE_ID_MAX, id=fide_id
+            )
+        )
 
 
 def check_game_fields(game: NewGame) -> None:
-    check_text(game.opponent, "the opponent")
-    check_text(game.event, "the event")
-    check_text(game.notes, "the notes", notes=True)
-    check_rating(game.opponent_rating, "opponent rating")
-    check_rating(game.own_rating, "own rating")
+    check_text(game.opponent, _("the opponent"))
+    check_text(game.event, _("the event"))
+    check_text(game.notes, _("the notes"), notes=True)
+    check_rating(game.opponent_rating, _("opponent rating"))
+    check_rating(game.own_rating, _("own rating"))
     try:
         Result.from_score(game.score)
     except KeyError:
-        raise InvalidData(f"result must be 1, 0.5 or 0, not {game.score}") from None
+        raise InvalidData(
+            _("result must be 1, 0.5 or 0, not {score}").format(score=game.score)
+        ) from None
     if game.event_start and game.event_end and game.event_start > game.event_end:
-        raise InvalidData("the event cannot end before it starts")
+        raise InvalidData(_("the event cannot end before it starts"))
     check_rating_list(game.rating_list)
     check_rated_period(game.rated_period)
     for day in (game.date, game.event_start, game.event_end):
@@ -97,7 +114,11 @@ def check_month(month: str) -> str:
 
 def check_rating_list(rating_list: object) -> RatingList:
     if not is_rating_list(rating_list):
-        raise InvalidData(f"the rating list must be standard, rapid or blitz, not {rating_list!r}")
+        raise InvalidData(
+            _("the rating list must be standard, rapid or blitz, not {value!r}").format(
+                value=rating_list
+            )
+        )
     return rating_list
 
 
@@ -105,8 +126,11 @@ def check_rated_period(period: str | None) -> str | None:
     if period is None:
         return None
     if not isinstance(period, str):
-        raise InvalidData(f"the rated period must be YYYY-MM, not {period!r}")
+        raise InvalidData(_("the rated period must be YYYY-MM, not {value!r}").format(value=period))
     return check_month(period)
+
+
+NAME_TAKEN = N_("a player with that name already exists")  # said as _(NAME_TAKEN)
 
 
 def explain(error: IntegrityError | OperationalError) -> LogbookError:
@@ -114,19 +138,23 @@ def explain(error: IntegrityError | OperationalError) -> LogbookError:
     message = str(error.orig)
     # SQLite's words, then PostgreSQL's (which name the constraint, see models.NAMING_CONVENTION).
     if "UNIQUE constraint failed: player.name" in message or '"uq_player_name"' in message:
-        return InvalidData("a player with that name already exists")
+        return InvalidData(_(NAME_TAKEN))
     if "UNIQUE constraint failed: published_rating" in message or '"uq_published_rating' in message:
-        return InvalidData("that player already has a published rating for that list and month")
+        return InvalidData(_("that player already has a published rating for that list and month"))
     if "FOREIGN KEY constraint failed" in message or "violates foreign key constraint" in message:
-        return NotFound("the player does not exist (any more)")
+        return NotFound(_("the player does not exist (any more)"))
     if "CHECK constraint failed" in message:
         name = message.rsplit(":", 1)[-1].strip()
-        return InvalidData(f"the database refused a value ({name})")
+        return InvalidData(_("the database refused a value ({name})").format(name=name))
     server_check = _SERVER_CHECK.search(message)
     if server_check:
-        return InvalidData(f"the database refused a value ({server_check.group(1)})")
+        return InvalidData(
+            _("the database refused a value ({name})").format(name=server_check.group(1))
+        )
     if _is_server_error(error):
-        return LogbookError(f"the database refused the change: {_first_line(message)}")
+        return LogbookError(
+            _("the database refused the change: {reason}").format(reason=_first_line(message))
+        )
     return LogbookError(describe_sqlite_error(message))  # busy, disk full, read-only, ...
 
 
@@ -140,10 +168,10 @@ def _is_server_error(error: IntegrityError | OperationalError) -> bool:
 
 def _first_line(message: str) -> str:
     lines = message.strip().splitlines()
-    return lines[0] if lines else "unknown error"
+    return lines[0] if lines else _("unknown error")
 
 
 def name_taken(error: InvalidData, name: str) -> InvalidData:
-    if "already exists" in str(error) and name:
-        return InvalidData(f"a player named {name!r} already exists")
+    if str(error) == _(NAME_TAKEN) and name:  # the refusal `explain` said, in the language spoken
+        return InvalidData(_("a player named {name!r} already exists").format(name=name))
     return error

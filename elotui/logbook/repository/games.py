@@ -8,6 +8,7 @@ from typing import Any, Unpack
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from elotui.i18n import _
 from elotui.logbook.models import Game
 from elotui.logbook.records import (
     GAME_FIELDS,
@@ -51,11 +52,13 @@ class GameMethods(Store):
         one is refused at run time too, for a caller the type checker does not see)."""
         unknown = set(changes) - set(GAME_FIELDS) - {"player_id"}
         if unknown:
-            raise InvalidData(f"unknown game field(s): {', '.join(sorted(unknown))}")
+            raise InvalidData(
+                _("unknown game field(s): {fields}").format(fields=", ".join(sorted(unknown)))
+            )
         with self._write() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(f"no game with id {game_id}")
+                raise NotFound(_("no game with id {id}").format(id=game_id))
             current = game_record(row)
             game_fields: dict[str, Any] = {k: v for k, v in changes.items() if k != "player_id"}
             updated = dataclasses.replace(new_game(current), **game_fields)
@@ -73,14 +76,14 @@ class GameMethods(Store):
         with Session(self.engine) as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(f"no game with id {game_id}")
+                raise NotFound(_("no game with id {id}").format(id=game_id))
             return game_record(row)
 
     def remove_game(self, game_id: int) -> None:
         with self._write() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(f"no game with id {game_id}")
+                raise NotFound(_("no game with id {id}").format(id=game_id))
             session.delete(row)
             session.flush()
 

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
+from elotui.i18n import _
 from elotui.logbook.models import Player
 from elotui.logbook.records import (
     PLAYER_FIELDS,
@@ -60,7 +61,9 @@ class PlayerMethods(Store):
         refused at run time too, for a caller the type checker does not see)."""
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown:
-            raise InvalidData(f"unknown player field(s): {', '.join(sorted(unknown))}")
+            raise InvalidData(
+                _("unknown player field(s): {fields}").format(fields=", ".join(sorted(unknown)))
+            )
         if "name" in changes:
             changes["name"] = str(changes["name"]).strip()
         check_player_fields(changes)
@@ -68,7 +71,7 @@ class PlayerMethods(Store):
             with self._write() as session:
                 player = session.get(Player, player_id)
                 if player is None:
-                    raise NotFound(f"no player with id {player_id}")
+                    raise NotFound(_("no player with id {id}").format(id=player_id))
                 for name, value in changes.items():
                     setattr(player, name, value)
                 session.add(player)
@@ -81,7 +84,7 @@ class PlayerMethods(Store):
         with Session(self.engine) as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(f"no player with id {player_id}")
+                raise NotFound(_("no player with id {id}").format(id=player_id))
             return player_record(player)
 
     def find_player(self, name: str) -> PlayerRecord:
@@ -92,7 +95,9 @@ class PlayerMethods(Store):
             ).first()
             if player is None:
                 raise NotFound(
-                    f"no player named {name.strip()!r}; add one with: elotui player add {name.strip()!r}"
+                    _(
+                        "no player named {player!r}; add one with: elotui player add {player!r}"
+                    ).format(player=name.strip())
                 )
             return player_record(player)
 
@@ -111,7 +116,7 @@ class PlayerMethods(Store):
         with self._write() as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(f"no player with id {player_id}")
+                raise NotFound(_("no player with id {id}").format(id=player_id))
             games = count_games_in(session, player_id)
             session.delete(player)
             session.flush()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
+from elotui.i18n import _, ngettext
 from elotui.rating.replay.records import Crossing
 from elotui.rating.tiers import TITLE_REQUIREMENTS, TITLES_NEEDING_NORMS, tier_of
 
@@ -49,7 +50,7 @@ def crossings_between(
         found.append(
             Crossing(
                 label, list_day, "floor", tier_of(before).name, "unrated", "down", result,
-                f"below {floor}: unrated from the next list",
+                _("below {floor}: unrated from the next list").format(floor=floor),
             )
         )  # fmt: skip
         return found
@@ -59,7 +60,7 @@ def crossings_between(
         found.append(
             Crossing(
                 label, list_day, "tier", "unrated", tier_of(after).name, "up", after,
-                "first published rating",
+                _("first published rating"),
             )
         )  # fmt: skip
     else:
@@ -71,23 +72,28 @@ def crossings_between(
         if not titles or title in titles_met or after < need:
             continue
         titles_met.add(title)
-        note = f"{title} rating requirement met ({need})"
+        # A note of clauses, each a whole message (its "; " with it: French puts a narrow space
+        # before it), said in the language of the replay (a JSON value that is words: README).
+        note = _("{title} rating requirement met ({need})").format(title=title, need=need)
         if title in TITLES_NEEDING_NORMS:
-            note += f"; the {title} title also needs {title} norms"
+            note += _("; the {title} title also needs {title} norms").format(title=title)
         if title in TITLES_NEEDING_GAMES:
-            note += (
-                f"; {games_played} rated games so far"
-                if games_played < TITLE_GAMES_REQUIRED
-                else f"; {TITLE_GAMES_REQUIRED} rated games reached ({games_played})"
-            )
             if games_played < TITLE_GAMES_REQUIRED:
-                note += f", the title needs {TITLE_GAMES_REQUIRED}"
+                note += ngettext(
+                    "; {count} rated game so far, the title needs {required}",
+                    "; {count} rated games so far, the title needs {required}",
+                    games_played,
+                ).format(count=games_played, required=TITLE_GAMES_REQUIRED)
+            else:
+                note += _("; {required} rated games reached ({count})").format(
+                    required=TITLE_GAMES_REQUIRED, count=games_played
+                )
         found.append(Crossing(label, list_day, "title", None, title, "up", after, note))
     if became_top:
         found.append(
             Crossing(
                 label, list_day, "k10", str(k_before), "10", "up", after,
-                f"first published {top_from}: K 10 for good",
+                _("first published {rating}: K 10 for good").format(rating=top_from),
             )
         )  # fmt: skip
     return found

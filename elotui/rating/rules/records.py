@@ -12,6 +12,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
+from elotui.i18n import N_, _
+
 RatingList = Literal["standard", "rapid", "blitz"]
 RATING_LISTS: tuple[RatingList, ...] = ("standard", "rapid", "blitz")
 
@@ -102,20 +104,24 @@ class Decision(NamedTuple):
 
 def decisions_named(codes: set[str] | tuple[str, ...]) -> tuple[Decision, ...]:
     """The decisions of `codes`, in `DECISIONS` order (the order every report lists them in)."""
-    return tuple(Decision(code, text) for code, text in DECISIONS.items() if code in codes)
+    return tuple(Decision(code, _(text)) for code, text in DECISIONS.items() if code in codes)
 
 
-# What each decision code says, as the reports print it after "rule uncertain: ".
+# What each decision code says, as the reports print it after "rule uncertain: " (marked for the
+# catalog; `decisions_named` and `uncertain_texts` say it in the language spoken).
 DECISIONS: dict[str, str] = {
-    "before-modelled": "before the modelled rules (2006-04): replayed with S2006",
-    "mixed-eras": "events of two rule sets in one period: the later one's K and cap",
-    "rounding": "rounded once per period before 2024-03 (rounding per event differs here)",
-    "no-cap": "no 700 cap before 2014-07 (K·n is over 700 here)",
-    "cap-2014": "the 700 cap of 2014–2021 (it lowered K here)",
-    "floor-1400": "the 1400 floor of 2006–2009",
-    "junior-year": "junior K to the end of the year of the 18th birthday (the text said the birthday)",
-    "lower-rated-400": "once-per-event 400 rule: the lower-rated player's differences count as 400 "
-    "in every game",
-    "initial-pool-9": "initial rating: 9 games pooled over 26 months",
-    "initial-15": "initial rating: 15 points per half point above 50 %",
+    "before-modelled": N_("before the modelled rules (2006-04): replayed with S2006"),
+    "mixed-eras": N_("events of two rule sets in one period: the later one's K and cap"),
+    "rounding": N_("rounded once per period before 2024-03 (rounding per event differs here)"),
+    "no-cap": N_("no 700 cap before 2014-07 (K·n is over 700 here)"),
+    "cap-2014": N_("the 700 cap of 2014–2021 (it lowered K here)"),
+    "floor-1400": N_("the 1400 floor of 2006–2009"),
+    "junior-year": N_(
+        "junior K to the end of the year of the 18th birthday (the text said the birthday)"
+    ),
+    "lower-rated-400": N_(
+        "once-per-event 400 rule: the lower-rated player's differences count as 400 in every game"
+    ),
+    "initial-pool-9": N_("initial rating: 9 games pooled over 26 months"),
+    "initial-15": N_("initial rating: 15 points per half point above 50 %"),
 }

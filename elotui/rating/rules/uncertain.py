@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from elotui.i18n import _
 from elotui.rating.rules.k import KProfile, junior_in_birthday_year
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled
 from elotui.rating.rules.period import PeriodResult
@@ -91,5 +92,5 @@ def game_marks(rules: RuleSet, on: date, diff: int, diff_used: int) -> tuple[str
 
 
 def uncertain_texts(codes: tuple[str, ...]) -> list[str]:
-    """The texts the reports print after "rule uncertain: "."""
-    return [DECISIONS[code] for code in codes]
+    """The texts the reports print after "rule uncertain: ", in the language spoken."""
+    return [_(DECISIONS[code]) for code in codes]
