@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.command import Provider
+from textual.command import CommandPalette, Provider
 from textual.screen import Screen
 
 from elotui.bulk import start_up_done
@@ -129,6 +129,12 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         self.call_after_refresh(self.logbook.open_in_background)
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search prompt in the language spoken (Textual writes it in English)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = _("Search for commands…")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 
     def action_toggle_help(self) -> None:
         """F1 opens the help; F1, Escape or q closes it, back to the screen it was opened from."""
