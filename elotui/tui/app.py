@@ -134,7 +134,18 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         """Textual's palette, with its search prompt in the language spoken (Textual writes it in English)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = _("Search for commands…")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+            palette = CommandPalette(placeholder=placeholder, id="--command-palette")
+            self.push_screen(palette)
+            if not self.settings.cursor_blink:
+                # Textual's search field blinks whatever our fields do: a screenshot taken while
+                # it blinks would catch the cursor shown or hidden by chance.
+                palette.call_after_refresh(self._stop_palette_blink, palette)
+
+    @staticmethod
+    def _stop_palette_blink(palette: CommandPalette) -> None:
+        from textual.command import CommandInput
+
+        palette.query_one(CommandInput).cursor_blink = False
 
     def action_toggle_help(self) -> None:
         """F1 opens the help; F1, Escape or q closes it, back to the screen it was opened from."""

@@ -82,12 +82,21 @@ async def test_a_settings_file_that_cannot_be_written_is_said_and_the_switch_sti
     _isolated_home.parent.mkdir(parents=True, exist_ok=True)
     _isolated_home.write_text("a file where the settings folder should be", encoding="utf-8")
     app = scene_app()
+    # Every message the app notifies, kept here: a notification leaves the screen after its timeout,
+    # and on a loaded machine the switch can take longer than that.
+    told: list[str] = []
+    notify = app.notify
+
+    def keep_and_notify(message: str, **options: Any) -> None:
+        told.append(message)
+        notify(message, **options)
+
+    app.notify = keep_and_notify  # type: ignore[method-assign]
     async with app.run_test(size=SIZE):
         await settle(app)
         await choose_in_palette(app, "Langue")
         assert current_language() == "fr"
         assert "Aide" in footer_words(app)
-        told = [notification.message for notification in app._notifications]
         assert any("settings.json" in message for message in told), told
 
 
