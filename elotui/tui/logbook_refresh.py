@@ -1,20 +1,29 @@
 """The history screen's refresh key (issue 16 item 4): show what others wrote to a shared logbook.
 
 On a club's server (or a file another elotui writes) games arrive from other machines; the screen
-shows what it read when it loaded. The refresh key reads again what the screen shows (the players, and
-the player's games on the list shown: how many on each list, and the rows loaded), says in one line
-what changed ("the logbook changed: 2 more games for Ana") or that nothing did, then reloads the
-screen as after a write of its own, so the rows, the replay and the FIDE check are the logbook's now.
+shows what it read when it loaded. The refresh key reads the logbook again, says in one line what
+changed for every player ("the logbook changed: 3 new games (2 for Dupont, 1 for Martin)") or that
+nothing did, then reloads the screen as after a write of its own, so the rows, the replay and the
+FIDE check are the logbook's now.
 
-What is compared is what is shown: a game added for another player is said when that player is opened
-(the reload reads it then), and a published rating changed elsewhere shows in the FIDE check after the
-reload without being named in the line.
+What is compared, without reading every game of a club's logbook:
+- the players (added, gone, a profile changed), read whole;
+- every player's games summed up per list (`Repository.game_tally`: how many, their results, their
+  opponents' ratings, their largest id), which tells games added or removed, and a result, a rating
+  or a list changed; the tally of what the screen has seen is read again each time the screen has
+  read the logbook (`remember`: its players loaded, a write of its own done), so its own writes are
+  never said to be someone else's;
+- the player shown: the rows loaded too, so any edit of them (a date, an opponent, notes) is said.
+A published rating changed elsewhere shows in the FIDE check after the reload without being named.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from elotui.i18n import N_, _, ngettext
 from elotui.tui.logbook_access import attempt
@@ -26,78 +35,142 @@ if TYPE_CHECKING:
 
 UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
+# Player id → their games summed up per list (`Repository.game_tally`).
+Tally: TypeAlias = "Mapping[int, tuple[tuple[str, int, int, int, int], ...]]"
+
+# The tally of what each history screen has seen (a screen gone takes its tally with it).
+_seen: weakref.WeakKeyDictionary[LoadingScreen, Tally] = weakref.WeakKeyDictionary()
+
 
 @dataclass(frozen=True)
 class Shown:
-    """What the history screen shows of the logbook, to compare with what it holds now."""
+    """What the history screen has read of the logbook, to compare with what it holds now."""
 
     players: tuple[PlayerRecord, ...]
     player: PlayerRecord | None
-    counts: tuple[tuple[RatingList, int], ...]  # the player's games on each list
     games: tuple[GameRecord, ...]  # the rows loaded, newest first
+    tally: Tally | None  # every player's games summed up (None: not read yet)
+
+
+def remember(screen: LoadingScreen) -> None:
+    """Read, in a thread, the tally of the logbook the screen has just read (its players loaded, a
+    write of its own done): what the next refresh compares with."""
+    repository = screen.logbook.opened()
+    if repository is None:
+        return
+
+    def read() -> None:
+        tally = attempt(repository.game_tally)
+        if isinstance(tally, dict):  # else a Notice: the next refresh says what is wrong
+            screen.app.call_from_thread(_seen.__setitem__, screen, tally)
+
+    screen.run_worker(read, thread=True, group="refresh-tally", exit_on_error=False)
 
 
 def shown_on(screen: LoadingScreen) -> Shown:
     """What `screen` shows now (on the UI thread)."""
     games = sorted(screen.games.values(), key=lambda game: (game.date, game.id), reverse=True)
-    return Shown(
-        tuple(screen.players), screen.player, tuple(sorted(screen.counts.items())), tuple(games)
-    )
+    return Shown(tuple(screen.players), screen.player, tuple(games), _seen.get(screen))
 
 
 def read_again(repository: Repository, shown: Shown, rating_list: RatingList) -> Shown:
     """The same as `shown`, read from the logbook now (in a thread: it queries)."""
     players = tuple(repository.list_players())
+    tally = repository.game_tally()
     player = next((p for p in players if shown.player and p.id == shown.player.id), None)
     if player is None:
-        return Shown(players, None, (), ())
-    counts = tuple(sorted(repository.count_games_by_list(player.id).items()))
+        return Shown(players, None, (), tally)
     rows = max(len(shown.games), 1)
     games = repository.list_games(player.id, limit=rows, rating_list=rating_list)
-    return Shown(players, player, counts, tuple(games))
+    return Shown(players, player, tuple(games), tally)
+
+
+def _count(tally: Tally, player_id: int) -> int:
+    return sum(count for _list, count, *_sums in tally.get(player_id, ()))
+
+
+def _games_part(counts: Counter[str], one: Callable[[int], str], many: Callable[[int], str]) -> str:
+    """'2 new games for Ana', or '3 new games (2 for Ana, 1 for Bo)': `one` and `many` give the
+    wording for that many games (ngettext's), `counts` the games by player."""
+    total = sum(counts.values())
+    if len(counts) == 1:
+        ((name, count),) = counts.items()
+        return one(count).format(count=count, name=name)
+    each = ", ".join(
+        _("{count} for {name}").format(count=count, name=name)
+        for name, count in sorted(counts.items())
+    )
+    return many(total).format(count=total, each=each)
 
 
 def what_changed(before: Shown, after: Shown) -> str:
-    """One line: what differs between the two (players added or gone, games more or fewer or
-    changed for the player shown), or `UNCHANGED`, in the language spoken."""
+    """One line: what differs between the two (players added, gone or changed; games added,
+    removed or changed for every player), or `UNCHANGED`, in the language spoken."""
     parts: list[str] = []
-    names_before = {p.id: p.name for p in before.players}
-    names_after = {p.id: p.name for p in after.players}
-    added = [names_after[i] for i in names_after.keys() - names_before.keys()]
-    gone = [names_before[i] for i in names_before.keys() - names_after.keys()]
+    players_before = {p.id: p for p in before.players}
+    players_after = {p.id: p for p in after.players}
+    added = sorted(players_after[i].name for i in players_after.keys() - players_before.keys())
+    gone = sorted(players_before[i].name for i in players_before.keys() - players_after.keys())
     if added:
         parts.append(
             ngettext(
                 "{count} new player ({names})", "{count} new players ({names})", len(added)
-            ).format(count=len(added), names=", ".join(sorted(added)))
+            ).format(count=len(added), names=", ".join(added))
         )
     if gone:
         parts.append(
             ngettext(
                 "{count} player gone ({names})", "{count} players gone ({names})", len(gone)
-            ).format(count=len(gone), names=", ".join(sorted(gone)))
+            ).format(count=len(gone), names=", ".join(gone))
         )
-    if before.player is not None and after.player is not None:
-        name = after.player.name
-        more = sum(n for _list, n in after.counts) - sum(n for _list, n in before.counts)
-        if more > 0:
-            parts.append(
-                ngettext(
-                    "{count} more game for {name}", "{count} more games for {name}", more
-                ).format(count=more, name=name)
+    more: Counter[str] = Counter()
+    fewer: Counter[str] = Counter()
+    changed: set[str] = set()
+    if before.tally is not None and after.tally is not None:
+        for player_id, player in players_after.items():
+            difference = _count(after.tally, player_id) - _count(before.tally, player_id)
+            if difference > 0:
+                more[player.name] = difference
+            elif difference < 0:
+                fewer[player.name] = -difference
+            elif after.tally.get(player_id) != before.tally.get(player_id):
+                changed.add(player.name)
+    # The player shown: any edit of the rows loaded (a date, an opponent, notes) is a change too.
+    shown = after.player
+    if (
+        shown is not None
+        and before.player is not None
+        and after.games != before.games
+        and shown.name not in more | fewer
+    ):
+        changed.add(shown.name)
+    if more:
+        parts.append(
+            _games_part(
+                more,
+                lambda n: ngettext(
+                    "{count} new game for {name}", "{count} new games for {name}", n
+                ),
+                lambda n: ngettext("{count} new game ({each})", "{count} new games ({each})", n),
             )
-        elif more < 0:
-            parts.append(
-                ngettext(
-                    "{count} game fewer for {name}", "{count} games fewer for {name}", -more
-                ).format(count=-more, name=name)
+        )
+    if fewer:
+        parts.append(
+            _games_part(
+                fewer,
+                lambda n: ngettext(
+                    "{count} game removed for {name}", "{count} games removed for {name}", n
+                ),
+                lambda n: ngettext(
+                    "{count} game removed ({each})", "{count} games removed ({each})", n
+                ),
             )
-        elif after.counts != before.counts or after.games != before.games:
-            parts.append(_("games of {name} changed").format(name=name))
-        if after.player != before.player and not added and not gone:
-            parts.append(_("{name}'s profile changed").format(name=name))
-    elif names_before != names_after and not (added or gone):
-        parts.append(_("players changed"))
+        )
+    if changed:
+        parts.append(_("games of {name} changed").format(name=", ".join(sorted(changed))))
+    for player_id in sorted(players_after.keys() & players_before.keys()):
+        if players_after[player_id] != players_before[player_id]:
+            parts.append(_("{name}'s profile changed").format(name=players_after[player_id].name))
     if not parts:
         return _(UNCHANGED)
     # The parts are whole clauses, joined by the language's separator.
@@ -126,5 +199,7 @@ def _said_and_reloaded(screen: LoadingScreen, after: object, before: Shown) -> N
         screen.notify(str(getattr(after, "message", after)), title=_("Logbook"), severity="error")
         return
     screen.notify(what_changed(before, after), title=_("Logbook"))
+    if after.tally is not None:
+        _seen[screen] = after.tally  # what the screen is about to show
     screen._idle = False  # until the reload is shown (tests and scenes wait for it)
     screen._load_players(before.player.id if before.player else None)

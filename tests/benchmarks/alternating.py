@@ -28,6 +28,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ROW_PREFIX = "#row "
+SKIPPED_PREFIX = "#skipped "  # a script that cannot measure here says why on such a line
 
 # Measure what a user's machine does: Python caches compiled modules (.pyc). Some shells set
 # PYTHONDONTWRITEBYTECODE, which would make every run recompile the project and charge it to us.
@@ -202,6 +203,13 @@ def rounds_of(args: argparse.Namespace) -> int:
     if args.rounds is not None:
         return int(args.rounds)
     return int(args.quick_rounds if args.quick else args.default_rounds)
+
+
+def started(parser: argparse.ArgumentParser) -> tuple[argparse.Namespace, int]:
+    """Every script's start: its options parsed, the rounds they ask for, the bytecode written."""
+    args = parser.parse_args()
+    compile_bytecode()
+    return args, rounds_of(args)
 
 
 def shown(value: float | None, kind: str, scale: float | None = None) -> str:

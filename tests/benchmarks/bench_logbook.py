@@ -20,15 +20,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from alternating import (
-    Row,
-    alternate,
-    arguments,
-    compile_bytecode,
-    print_rows,
-    rounds_of,
-    whole_process,
-)
+from alternating import Row, alternate, arguments, print_rows, started, whole_process
 from logbooks import copy_of, elotui, empty_logbook, logbook, player_names, write_csv
 
 HERE = Path(__file__).parent
@@ -74,9 +66,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--part", choices=("import", "replay"), default=None)
-    args = parser.parse_args()
-    rounds = rounds_of(args)
-    compile_bytecode()
+    args, rounds = started(parser)
     label = f"{args.games:,} games / {args.players} player{'s' if args.players > 1 else ''}"
     rows = []
     with tempfile.TemporaryDirectory(prefix="elotui-bench-") as name:

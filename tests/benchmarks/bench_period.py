@@ -17,15 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from alternating import (
-    Row,
-    alternate,
-    arguments,
-    compile_bytecode,
-    print_rows,
-    rounds_of,
-    whole_process,
-)
+from alternating import Row, alternate, arguments, print_rows, started, whole_process
 from logbooks import elotui
 
 OPPONENTS = [2100, 1900, 2050, 1980, 2210, 1875, 2000, 2150, 1950]
@@ -43,9 +35,7 @@ def elochess_cli(folder: Path) -> Path:
 
 
 def main() -> None:
-    args = arguments(__doc__, rounds=20, quick_rounds=5).parse_args()
-    rounds = rounds_of(args)
-    compile_bytecode()
+    _, rounds = started(arguments(__doc__, rounds=20, quick_rounds=5))
     ours = elotui("period", "-r", "2000", "-k", "20", "--date", "2026-11-01")
     for opponent, score in zip(OPPONENTS, SCORES, strict=True):
         ours += ["--game", f"{opponent}:{score}"]

@@ -50,8 +50,8 @@ def write_csv(path: Path, games: int, players: int = 1) -> date:
     return newest
 
 
-def empty_logbook(path: Path, players: int = 1) -> None:
-    """A migrated logbook with the players and no games."""
+def empty_logbook(path: Path | str, players: int = 1) -> None:
+    """A migrated logbook with the players and no games (a file, or a server's `postgresql://`)."""
     subprocess.run(elotui("db", "upgrade", "--db", str(path)), check=True, capture_output=True,
                    env=ENV)  # fmt: skip
     for name in player_names(players):
@@ -68,10 +68,16 @@ def logbook(folder: Path, games: int, players: int = 1) -> tuple[Path, date]:
     games_csv = folder / f"games-{games}-{players}.csv"
     newest = write_csv(games_csv, games, players)
     if not path.exists():
-        empty_logbook(path, players)
-        subprocess.run(elotui("import", str(games_csv), "--db", str(path)), check=True,
-                       capture_output=True, env=ENV)  # fmt: skip
+        filled(path, games_csv, players)
     return path, newest
+
+
+def filled(address: Path | str, games_csv: Path, players: int = 1) -> None:
+    """The players, then `elotui import` of `games_csv`, into the new logbook at `address` (a file,
+    or an empty database's `postgresql://` URL: the same logbook on both)."""
+    empty_logbook(address, players)
+    subprocess.run(elotui("import", str(games_csv), "--db", str(address)), check=True,
+                   capture_output=True, env=ENV)  # fmt: skip
 
 
 def copy_of(path: Path, target: Path) -> Path:

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from alternating import HEADER, ROW_PREFIX, markdown_line
+from alternating import HEADER, ROW_PREFIX, SKIPPED_PREFIX, markdown_line
 
 HERE = Path(__file__).parent
 
@@ -34,6 +34,8 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     "import": [("bench_logbook.py", "--part", "import")],
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
+    # PostgreSQL vs the file (issue 16); says why it measured nothing when no server can start.
+    "postgres": [("bench_postgres.py",)],
 }
 # The full run adds the large logbooks (1,000,000 games: several minutes each).
 LARGE = ("--games", "1000000")
@@ -68,6 +70,7 @@ def main() -> None:
         )
     records: list[dict[str, object]] = []
     failed = []
+    skipped: list[str] = []
     for name in names:
         runs = list(BENCHMARKS[name])
         if not args.quick:
@@ -88,9 +91,13 @@ def main() -> None:
             for line in done.stdout.splitlines():
                 if line.startswith(ROW_PREFIX):
                     records.append(json.loads(line.removeprefix(ROW_PREFIX)))
+                elif line.startswith(SKIPPED_PREFIX):
+                    skipped.append(f"{name}: {line.removeprefix(SKIPPED_PREFIX)}")
     print(*HEADER, sep="\n")
     for record in records:
         print(markdown_line(record))
+    for line in skipped:
+        print(f"\nNot measured, {line}")
     if failed:
         sys.exit(f"failed: {', '.join(failed)}")
 

@@ -1,56 +1,131 @@
-"""The refresh key (issue 16 item 4): the app shows what another elotui wrote, and says it changed,
-on a file and on a server. The other writer is a second repository on the same logbook, as another
-machine's elotui would be (each read opens its own connection: nothing is cached between them)."""
+"""The refresh key (issue 16 item 4): the app shows what another elotui wrote, and says what changed
+for every player, on a file and on a server. The other writer is a second process (`elotui` on the
+command line, as on another machine); each read opens its own connection: nothing is cached."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 from textual.widgets import DataTable
 
 from elotui.logbook.paths import resolve_db_path
-from elotui.logbook.repository import NewGame, open_repository
-from elotui.tui.app import AppSettings, create_app
+from elotui.logbook.repository import NewGame, Repository, open_repository
+from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
-from tests.scenes.history import settle
+from elotui.tui.widgets.forms import GameForm
+from tests.scenes.calculator import burst
+from tests.scenes.history import keys, settle
+
+# Another elotui: each argv is one `elotui` command line on the logbook, all in one process of its own.
+_ELSEWHERE = """
+import json, sys
+from elotui.cli import main
+address, commands = sys.argv[1], json.loads(sys.argv[2])
+for argv in commands:
+    code = main([*argv, "--db", address])
+    if code:
+        sys.exit(f"{argv}: exit code {code}")
+"""
 
 
-async def test_the_refresh_key_shows_games_entered_elsewhere_and_says_so(
-    logbook_address: str,
+def elsewhere(address: str, *commands: tuple[str, ...]) -> None:
+    """Run the `elotui` command lines `commands` on `address` in a second process."""
+    done = subprocess.run(
+        [sys.executable, "-c", _ELSEWHERE, address, json.dumps(commands)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def said(app: ElotuiApp) -> str:
+    return [notification.message for notification in app._notifications][-1]
+
+
+async def refreshed(app: ElotuiApp) -> str:
+    """Press the refresh key, wait for the reload; the line it said."""
+    await burst(app, ["ctrl+r"])
+    await settle(app)
+    return said(app)
+
+
+def game_ids(repository: Repository, player: str) -> list[int]:
+    """The player's game ids, oldest first (read here: only the writes are another process's)."""
+    return [
+        game.id
+        for game in repository.list_games(repository.find_player(player).id, newest_first=False)
+    ]
+
+
+async def test_the_refresh_key_says_what_changed_for_every_player(
+    logbook_address: str, tmp_path: Path
 ) -> None:
-    here = open_repository(resolve_db_path(logbook_address))
-    elsewhere = open_repository(resolve_db_path(logbook_address))
-    ana = here.add_player("Ana", start_rating=1800)
-    here.add_game(
-        ana.id, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
+    repository = open_repository(resolve_db_path(logbook_address))
+    for name in ("Ana", "Dupont", "Martin"):
+        repository.add_player(name, start_rating=1800)
+    ana = repository.find_player("Ana").id
+    repository.add_game(
+        ana, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
     )
-    app = create_app(AppSettings(start_mode="history", cursor_blink=False), here)
+    games = tmp_path / "games.csv"
+    games.write_text(
+        "player,date,opponent_rating,result\n"
+        "Dupont,2026-03-01,1700,1\nDupont,2026-03-02,1750,0.5\nMartin,2026-03-01,1900,0\n",
+        encoding="utf-8",
+    )
+    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
-        games = screen.query_one("#games", DataTable)
-        assert games.row_count == 1
-        new = elsewhere.add_game(
-            ana.id, NewGame(date=dt.date(2026, 3, 15), opponent_rating=1700, score=Fraction(0))
+        table = screen.query_one("#games", DataTable)
+        assert screen.player is not None and screen.player.id == ana  # the first player
+        assert await refreshed(app) == UNCHANGED
+
+        elsewhere(logbook_address, ("import", str(games)))  # games of the players not shown
+        assert await refreshed(app) == (
+            "the logbook changed: 3 new games (2 for Dupont, 1 for Martin)"
         )
-        assert games.row_count == 1  # not seen before the refresh
-        await pilot.press("ctrl+r")
+        assert await refreshed(app) == UNCHANGED  # said once
+        assert table.row_count == 1  # Ana's game only: the others' are theirs
+
+        # A game entered here is this app's own: not said at the next refresh.
+        await pilot.press("a")
+        assert isinstance(app.screen, GameForm)
+        await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))
         await settle(app)
-        assert [n.message for n in app._notifications][-1] == (
-            "the logbook changed: 1 more game for Ana"
+        assert table.row_count == 2
+        assert await refreshed(app) == UNCHANGED
+
+        dupont, martin = game_ids(repository, "Dupont"), game_ids(repository, "Martin")
+        elsewhere(
+            logbook_address,
+            ("game", "remove", str(dupont[0])),
+            ("game", "edit", str(martin[0]), "--result", "1"),  # a loss made a win
+            ("player", "add", "Zoe"),
         )
-        assert games.row_count == 2 and str(new.id) in games.rows
-        await pilot.press("ctrl+r")
-        await settle(app)
-        assert [n.message for n in app._notifications][-1] == UNCHANGED
-        elsewhere.add_player("Bo")
-        elsewhere.update_game(new.id, score=Fraction(1, 2))
-        await pilot.press("ctrl+r")
-        await settle(app)
-        assert [n.message for n in app._notifications][-1] == (
-            "the logbook changed: 1 new player (Bo); games of Ana changed"
+        assert await refreshed(app) == (
+            "the logbook changed: 1 new player (Zoe); 1 game removed for Dupont; "
+            "games of Martin changed"
         )
-    here.close()
-    elsewhere.close()
+
+        # The player shown: a game added elsewhere shows after the refresh; an edit the tally does
+        # not see (a date) is told from the rows shown; a profile edited elsewhere is named.
+        elsewhere(logbook_address, ("game", "add", "--player", "Ana", "--date", "2026-03-21",
+                                    "--opponent-rating", "1600", "--result", "0.5"))  # fmt: skip
+        assert await refreshed(app) == "the logbook changed: 1 new game for Ana"
+        assert table.row_count == 3
+        oldest = game_ids(repository, "Ana")[0]
+        elsewhere(
+            logbook_address,
+            ("game", "edit", str(oldest), "--date", "2026-03-13"),
+            ("player", "edit", "Martin", "--rating", "1810"),
+        )
+        assert await refreshed(app) == (
+            "the logbook changed: games of Ana changed; Martin's profile changed"
+        )
+    repository.close()

@@ -199,3 +199,20 @@ def test_a_replay_on_a_server_reads_without_the_orm(server_url: str) -> None:
     assert first == "0 True", done.stderr
     # 1800 beats 1950: PD 0.30 for the lower (FIDE table 8.1.2), K 40: +0.70 × 40 = +28 → 1828.
     assert json.loads(document)["current_rating"] == 1828
+
+
+def test_a_number_the_servers_column_cannot_hold_is_refused_in_one_line(server_url: str) -> None:
+    # player.fide_id is a 32-bit INTEGER on the server (0001_initial), largest 2**31 − 1 =
+    # 2,147,483,647: 3,000,000,000 passes elotui's check (up to 999,999,999,999) but not the column.
+    from elotui.logbook.repository import LogbookError
+
+    repository = open_repository(resolve_db_path(server_url))
+    ana = repository.add_player("Ana", fide_id=2_147_483_647)  # the largest it holds
+    with pytest.raises(
+        LogbookError, match=r"^the database refused the change: integer out of range"
+    ):
+        repository.add_player("Bo", fide_id=3_000_000_000)
+    with pytest.raises(LogbookError, match="integer out of range"):
+        repository.update_player(ana.id, fide_id=3_000_000_000)
+    assert [(p.name, p.fide_id) for p in repository.list_players()] == [("Ana", 2_147_483_647)]
+    repository.close()

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 
 from elotui.dates import EARLIEST_YEAR, LATEST_YEAR, BadDate, check_date
 from elotui.i18n import N_, _
@@ -133,8 +133,9 @@ def check_rated_period(period: str | None) -> str | None:
 NAME_TAKEN = N_("a player with that name already exists")  # said as _(NAME_TAKEN)
 
 
-def explain(error: IntegrityError | OperationalError) -> LogbookError:
-    """The database's refusal as one line a user can act on."""
+def explain(error: IntegrityError | OperationalError | DataError) -> LogbookError:
+    """The database's refusal as one line a user can act on (a DataError: a value the server's
+    column cannot hold, e.g. a number past PostgreSQL's 32-bit INTEGER)."""
     message = str(error.orig)
     # SQLite's words, then PostgreSQL's (which name the constraint, see models.NAMING_CONVENTION).
     if "UNIQUE constraint failed: player.name" in message or '"uq_player_name"' in message:
@@ -162,7 +163,7 @@ def explain(error: IntegrityError | OperationalError) -> LogbookError:
 _SERVER_CHECK = re.compile(r'violates check constraint "(?:ck_[a-z]+?_)?([^"]+)"')
 
 
-def _is_server_error(error: IntegrityError | OperationalError) -> bool:
+def _is_server_error(error: IntegrityError | OperationalError | DataError) -> bool:
     return type(error.orig).__module__.split(".")[0] == "psycopg"
 
 

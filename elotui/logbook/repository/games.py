@@ -105,6 +105,34 @@ class GameMethods(Store):
             counts = {name: int(count) for name, count in connection.execute(statement)}
         return {name: counts.get(name, 0) for name in RATING_LISTS}
 
+    def game_tally(self) -> dict[int, tuple[tuple[RatingList, int, int, int, int], ...]]:
+        """Every player's games, summed up per list: (list, how many, their half points, their
+        opponents' ratings, their largest id), by player id (players without games left out).
+
+        What a refresh compares to tell, without reading every game, whose games were added,
+        removed or changed elsewhere (`elotui.tui.logbook_refresh`): a game added or removed
+        changes the count, a result, an opponent's rating or a list changed changes a sum."""
+        columns = GAME_TABLE.c
+        statement = (
+            select(
+                columns.player_id,
+                columns.rating_list,
+                func.count(),
+                func.coalesce(func.sum(columns.score_halves), 0),
+                func.coalesce(func.sum(columns.opponent_rating), 0),
+                func.max(columns.id),
+            )
+            .group_by(columns.player_id, columns.rating_list)
+            .order_by(columns.player_id, columns.rating_list)
+        )
+        tally: dict[int, list[tuple[RatingList, int, int, int, int]]] = {}
+        with self.engine.connect() as connection:
+            for player_id, name, count, halves, ratings, last in connection.execute(statement):
+                tally.setdefault(int(player_id), []).append(
+                    (name, int(count), int(halves), int(ratings), int(last))
+                )
+        return {player_id: tuple(lists) for player_id, lists in tally.items()}
+
     def list_games(
         self,
         player_id: int,

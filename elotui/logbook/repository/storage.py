@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlmodel import Session
 
 from elotui.logbook.migrate import UpgradeResult
@@ -295,12 +295,12 @@ class WriteSession:
             if error is None:
                 try:
                     self._session.commit()
-                except (IntegrityError, OperationalError) as refused:
+                except (IntegrityError, OperationalError, DataError) as refused:
                     self._session.rollback()
                     raise explain(refused) from None
             else:
                 self._session.rollback()
-                if isinstance(error, IntegrityError | OperationalError):
+                if isinstance(error, IntegrityError | OperationalError | DataError):
                     raise explain(error) from None
         finally:
             self._session.close()

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from elotui.i18n import N_, _
 from elotui.safe_text import printable
+from elotui.tui import logbook_refresh
 from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
     GAME_COLUMNS,
@@ -172,6 +173,7 @@ class HistoryScreen(EditingScreen):
     @on(PlayersLoaded)
     async def _players_loaded(self, message: PlayersLoaded) -> None:
         self.players = message.players
+        logbook_refresh.remember(self)  # what the next refresh compares with
         await self._picker()
         select = self.query_one("#player-select", Select)
         with self.prevent(Select.Changed):
@@ -323,6 +325,7 @@ class HistoryScreen(EditingScreen):
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
         self.notify(message.note, title="Logbook")
+        logbook_refresh.remember(self)  # a write of its own is not someone else's at a refresh
         if message.view is not None and message.generation == self._generation:
             self.view = message.view
             self._show_live(message.view.live)
@@ -458,9 +461,7 @@ class HistoryScreen(EditingScreen):
 
     def action_refresh_logbook(self) -> None:
         """Read the logbook again (others may have written to it) and say what changed."""
-        from elotui.tui.logbook_refresh import refresh
-
-        refresh(self)
+        logbook_refresh.refresh(self)
 
     def action_maximize_panel(self) -> None:
         focused = self.focused
