@@ -44,6 +44,10 @@ class DrawnLines(Widget):
     HEADING = "results--heading"
     CROSSING = "results--crossing"
     COMPONENT_CLASSES: ClassVar[set[str]] = {HEADLINE, NOTE, RULE_400, HEADING, CROSSING}
+    # The lines of a box below its text are drawn in the box's style, as a Static draws them (the
+    # same colours either way: only how a screenshot cuts the line into runs tells them apart).
+    # SinglePane draws them in the background only, as its snapshots were taken.
+    BLANK_IN_BOX_STYLE: ClassVar[bool] = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -64,6 +68,10 @@ class DrawnLines(Widget):
 
     def is_crossing(self, name: str) -> bool:
         return name in self._crossing
+
+    def blank(self) -> None:
+        """Every value blank, so a stale number can never stay on screen."""
+        self._set({}, frozenset())
 
     def _set(
         self,
@@ -97,9 +105,13 @@ class DrawnLines(Widget):
         if changed:
             self.refresh(*changed)
 
+    def shown_text(self) -> str:
+        """The lines as they show, as plain text (the notes that are no values too)."""
+        return "\n".join(line.text.rstrip() for line in self._lines())
+
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The text under a mouse selection, as the lines show it (copied as the widgets' was)."""
-        return selection.extract("\n".join(line.text.rstrip() for line in self._lines())), "\n"
+        return selection.extract(self.shown_text()), "\n"
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -144,7 +156,11 @@ class DrawnLines(Widget):
         ]
         if height is None:
             return strips or [Strip.blank(width, self._background)]
-        return strips + [Strip.blank(width, self._background)] * (height - len(strips))
+        # The lines below the text: blank, in the box's style as a Static draws them (or in the
+        # background only: `BLANK_IN_BOX_STYLE`).
+        style = self.get_visual_style(*styles).rich_style if self.BLANK_IN_BOX_STYLE else None
+        empty = Strip.blank(width, style or self._background)
+        return strips + [empty] * (height - len(strips))
 
     def _crossing_style(self, name: str) -> tuple[str, ...]:
         """The style of a tier crossed, when the value of that name shows one."""

@@ -69,6 +69,7 @@ class SinglePane(DrawnLines):
     DEFAULT_CSS = """
     SinglePane { height: 1fr; }
     """
+    BLANK_IN_BOX_STYLE = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -78,9 +79,6 @@ class SinglePane(DrawnLines):
 
     def row_shown(self, result: str) -> bool:
         return result in self._shape
-
-    def blank(self) -> None:
-        self._set({}, set())
 
     def show(self, game: SingleGame, result: str) -> None:
         values: dict[str, str] = {}
