@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from elotui.logbook.records import RatingList
     from elotui.rating.rules.records import RuleSet
     from elotui.tui.widgets.game_dialog import PeriodGameValues
-    from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
+    from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
 
 
 class PeriodMode(FieldReader):
@@ -97,12 +97,12 @@ class PeriodMode(FieldReader):
         self.recompute()
 
     def _period_pane(self) -> PeriodPane:
-        from elotui.tui.widgets.mode_panes import PeriodPane
+        from elotui.tui.widgets.period_pane import PeriodPane
 
         return self.query_one(PeriodPane)
 
     def _games_table(self) -> GamesTable:
-        from elotui.tui.widgets.mode_panes import GamesTable
+        from elotui.tui.widgets.period_pane import GamesTable
 
         return self.query_one(GamesTable)
 
@@ -166,7 +166,7 @@ class PeriodMode(FieldReader):
         from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices, profile_with_rating
         from elotui.rating.rules.uncertain import period_marks, uncertain_texts
-        from elotui.tui.widgets.mode_panes import need_text
+        from elotui.tui.widgets.period_pane import need_text
 
         pane = self._period_pane()
         status = self.query_one("#status", Static)
