@@ -108,6 +108,21 @@ async def test_period_games_and_change(pilot: Pilot[None]) -> None:
     assert "700 cap not reached (20 × 4 = 80)" in result_value(app, "period-k")
 
 
+async def test_period_games_added_before_the_rating_show_whole_numbers(pilot: Pilot[None]) -> None:
+    # A game added while the rating is empty has empty D, PD and ΔR; typed then, the rating fills
+    # them, and each column widens to its number as for a game added after: 2000 − 2100 = −100 (4
+    # cells), PD 0.36, ΔR 1 − 0.36 = +0.64 (5 cells). The columns were cut to "−", "0." and "+0".
+    await type_keys(pilot, "f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, add_game("2100", "1"))
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "2000")
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.get_row_at(0)[3:] == ["−100", "−100", "0.36", "+0.64"]
+    widths = {key.value: column.content_width for key, column in table.columns.items()}
+    assert widths["diff"] >= 4 and widths["pd"] >= 4 and widths["delta"] >= 5
+
+
 async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
     await enter_period(pilot)
     table = pilot.app.screen.query_one(GamesTable)

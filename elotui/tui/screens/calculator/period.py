@@ -274,6 +274,8 @@ class PeriodMode(FieldReader):
 
 def set_cell(table: DataTable[str], row: str, column: str, text: str) -> None:
     """A cell of the list of games shows `text`: repainted only when it changes (a key typed in
-    a field changes the D, PD and ΔR of every game, or none of them)."""
+    a field changes the D, PD and ΔR of every game, or none of them). Its column widens if need be,
+    as for a game added: a game added before the rating was typed has empty cells, and its "−100"
+    was cut to "−" when the rating came."""
     if table.get_cell(row, column) != text:
-        table.update_cell(row, column, text)
+        table.update_cell(row, column, text, update_width=True)
