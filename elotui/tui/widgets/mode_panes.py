@@ -120,7 +120,7 @@ class SeriesPane(Pane):
 
     def on_mount(self) -> None:
         table = self.query_one("#series-table", DataTable)
-        self._columns = table.add_columns(_("Game"), _("Before"), "E", _("Change"), _("After"))
+        table.add_columns(_("Game"), _("Before"), "E", _("Change"), _("After"))
         self._rows: list[tuple[str, ...]] = []  # what the table shows, a tuple of cells a game
         self._plot: Any = None
 
@@ -181,20 +181,15 @@ class SeriesPane(Pane):
             self._plot.refresh()
 
     def _show_rows(self, rows: list[tuple[str, ...]]) -> None:
-        """The table shows `rows`. The same number of games as before: only the cells that changed
-        are written (a key typed changes most of them, but the table is not built again, and its
-        cursor and scroll stay where the player put them). Another number: the table anew."""
+        """The table shows `rows`, built again only when they changed. Built again, not updated in
+        place: `update_cell` measures each cell's width again, and with the cells of ten games
+        changing at each key that cost twice the whole rebuild (tests/benchmarks/bench_keystroke.py)."""
+        if rows == self._rows:
+            return
         table = self.query_one("#series-table", DataTable)
-        if len(rows) != len(self._rows):
-            table.clear()
-            for row in rows:
-                table.add_row(*row, key=row[0])
-        else:
-            for shown, row in zip(self._rows, rows, strict=True):
-                for column, before, after in zip(self._columns, shown, row, strict=True):
-                    if before != after:
-                        # Widened if need be, as `add_row` does (a column never narrows).
-                        table.update_cell(row[0], column, after, update_width=True)
+        table.clear()
+        for row in rows:
+            table.add_row(*row, key=row[0])
         self._rows = rows
 
 
