@@ -169,3 +169,13 @@ def key_event(press: str) -> events.Key:
         name = unicodedata.name(press).lower().replace("-", "_").replace(" ", "_")
         return events.Key(_SHORT_KEY_NAMES.get(name, name), press)
     return events.Key(press, key_to_character(press))
+
+
+def result_value(app: App[Any], name: str) -> str:
+    """What a value of the calculator's results shows, by the name its widget had ("several-new",
+    "period-change"): the panes draw their values themselves (elotui/tui/widgets/drawn_lines.py),
+    each under names of its own; "" when blank."""
+    from elotui.tui.widgets.drawn_lines import DrawnLines
+
+    shown = (pane.value(name) for pane in app.screen.query(DrawnLines))
+    return next((text for text in shown if text), "")

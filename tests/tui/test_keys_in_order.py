@@ -22,9 +22,9 @@ from elotui.logbook.repository import Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
 from elotui.tui.widgets.forms import GameForm
 from elotui.tui.widgets.keys_in_order import TextField
-from tests.scenes.calculator import burst, key_event, keys
+from tests.scenes.calculator import burst, key_event, keys, result_value
 from tests.scenes.history import settle
-from tests.tui.conftest import shown, text
+from tests.tui.conftest import shown
 
 
 def value(pilot: Pilot[None], selector: str) -> str:
@@ -153,4 +153,4 @@ async def test_enter_in_the_game_dialog_moves_to_the_result_before_the_next_key(
     assert not isinstance(pilot.app.screen, GameDialog)
     table = pilot.app.screen.query_one(GamesTable)
     assert table.get_row_at(0)[1:3] == ["2100", "1"]
-    assert "→ rounded +13" in text(pilot.app, "#period-change")
+    assert "→ rounded +13" in result_value(pilot.app, "period-change")

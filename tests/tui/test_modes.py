@@ -7,8 +7,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from elotui.tui.widgets.choice import Choice
-from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
-from tests.scenes.calculator import add_game
+from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeveralPane
+from tests.scenes.calculator import add_game, result_value
 from tests.tui.conftest import shown, text, type_keys
 
 
@@ -29,13 +29,13 @@ async def test_several_games_average_opponent_shortcut(pilot: Pilot[None]) -> No
     pilot.app.screen.query_one("#points", Input).focus()
     await type_keys(pilot, "3.5")
     app = pilot.app
-    assert "Average-opponent shortcut, an estimate" in str(
-        app.screen.query_one("#several").query_one(".note", Static).content
+    assert (
+        "Average-opponent shortcut, an estimate" in app.screen.query_one(SeveralPane).shown_text()
     )
-    assert "+34.01" in text(app, "#several-change")
-    assert "rounded +34" in text(app, "#several-change")
-    assert "1500 → 1534" in text(app, "#several-new")
-    assert "expected 1.80 of 5" in text(app, "#several-expected")
+    assert "+34.01" in result_value(app, "several-change")
+    assert "rounded +34" in result_value(app, "several-change")
+    assert "1500 → 1534" in result_value(app, "several-new")
+    assert "expected 1.80 of 5" in result_value(app, "several-expected")
 
 
 async def test_several_games_points_in_halves_and_at_most_g(pilot: Pilot[None]) -> None:
@@ -43,12 +43,12 @@ async def test_several_games_points_in_halves_and_at_most_g(pilot: Pilot[None]) 
     pilot.app.screen.query_one("#points", Input).focus()
     await type_keys(pilot, "5.5")
     assert "points must be from 0 to the 5 games played" in text(pilot.app, "#points-reason")
-    assert text(pilot.app, "#several-change") == ""
+    assert result_value(pilot.app, "several-change") == ""
     await type_keys(pilot, "backspace backspace backspace 3.3")
     assert "halves" in text(pilot.app, "#points-reason")
     await type_keys(pilot, "backspace backspace backspace 5")
     # 20 × (5 − 1.799673) = 64.0065 → +64.01
-    assert "+64.01" in text(pilot.app, "#several-change")
+    assert "+64.01" in result_value(pilot.app, "several-change")
 
 
 async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
@@ -102,10 +102,25 @@ async def test_period_games_and_change(pilot: Pilot[None]) -> None:
         ["2060", "0", "−60", "−60", "0.42", "−0.42"],
     ]
     app = pilot.app
-    assert "20 × +1.00 = +20.00 → rounded +20" in text(app, "#period-change")
-    assert "2000 → 2020" in text(app, "#period-new")
-    assert "400-point rule applied to 1 game" in text(app, "#period-details")
-    assert "700 cap not reached (20 × 4 = 80)" in text(app, "#period-k")
+    assert "20 × +1.00 = +20.00 → rounded +20" in result_value(app, "period-change")
+    assert "2000 → 2020" in result_value(app, "period-new")
+    assert "400-point rule applied to 1 game" in result_value(app, "period-details")
+    assert "700 cap not reached (20 × 4 = 80)" in result_value(app, "period-k")
+
+
+async def test_period_games_added_before_the_rating_show_whole_numbers(pilot: Pilot[None]) -> None:
+    # A game added while the rating is empty has empty D, PD and ΔR; typed then, the rating fills
+    # them, and each column widens to its number as for a game added after: 2000 − 2100 = −100 (4
+    # cells), PD 0.36, ΔR 1 − 0.36 = +0.64 (5 cells). The columns were cut to "−", "0." and "+0".
+    await type_keys(pilot, "f8")
+    pilot.app.screen.query_one(GamesTable).focus()
+    await type_keys(pilot, add_game("2100", "1"))
+    pilot.app.screen.query_one("#rating", Input).focus()
+    await type_keys(pilot, "2000")
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.get_row_at(0)[3:] == ["−100", "−100", "0.36", "+0.64"]
+    widths = {key.value: column.content_width for key, column in table.columns.items()}
+    assert widths["diff"] >= 4 and widths["pd"] >= 4 and widths["delta"] >= 5
 
 
 async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
@@ -114,19 +129,19 @@ async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
     # The cursor is on the last game (2060, loss): edit it to a win → ΔR +.58, Σ +2.00 → +40.
     await type_keys(pilot, "e | tab backspace 1 enter |")
     assert table.get_row_at(3)[1:3] == ["2060", "1"]
-    assert "→ rounded +40" in text(pilot.app, "#period-change")
+    assert "→ rounded +40" in result_value(pilot.app, "period-change")
     await type_keys(pilot, "x")
     assert table.row_count == 3
     # Left: +.64 −.14 +.92 = +1.42 → +28.40 → +28.
-    assert "→ rounded +28" in text(pilot.app, "#period-change")
+    assert "→ rounded +28" in result_value(pilot.app, "period-change")
 
 
 async def test_period_700_cap(pilot: Pilot[None]) -> None:
     # K 100 with 8 games: 100 × 8 = 800 > 700 → K 87. Eight wins against 2000 (PD .50): Σ +4.00 → +348.
     await type_keys(pilot, "tab tab 100")
     await enter_period(pilot, (("2000", "1"),) * 8)
-    assert "100 × 8 = 800 > 700 → K 87" in text(pilot.app, "#period-k")
-    assert "87 × +4.00 = +348.00 → rounded +348" in text(pilot.app, "#period-change")
+    assert "100 × 8 = 800 > 700 → K 87" in result_value(pilot.app, "period-k")
+    assert "87 × +4.00 = +348.00 → rounded +348" in result_value(pilot.app, "period-change")
 
 
 async def test_period_700_cap_switched_off(pilot: Pilot[None]) -> None:
@@ -136,10 +151,10 @@ async def test_period_700_cap_switched_off(pilot: Pilot[None]) -> None:
     await enter_period(pilot, (("2000", "1"),) * 8)
     pilot.app.screen.query_one("#cap", Choice).focus()
     await type_keys(pilot, "right")
-    assert "700 cap OFF: not the FIDE rules" in text(pilot.app, "#period-k")
-    assert "100 × +4.00 = +400.00 → rounded +400" in text(pilot.app, "#period-change")
+    assert "700 cap OFF: not the FIDE rules" in result_value(pilot.app, "period-k")
+    assert "100 × +4.00 = +400.00 → rounded +400" in result_value(pilot.app, "period-change")
     await type_keys(pilot, "left")
-    assert "→ K 87" in text(pilot.app, "#period-k")
+    assert "→ K 87" in result_value(pilot.app, "period-k")
 
 
 async def test_period_month_decides_the_2650_exemption(pilot: Pilot[None]) -> None:
@@ -155,13 +170,13 @@ async def test_period_month_decides_the_2650_exemption(pilot: Pilot[None]) -> No
     month.focus()
     await type_keys(pilot, "2025-09")
     assert table.get_row_at(0)[3:] == ["+500", "+400", "0.92", "+0.08"]
-    assert "10 × +0.08 = +0.80" in text(pilot.app, "#period-change")
+    assert "10 × +0.08 = +0.80" in result_value(pilot.app, "period-change")
     await type_keys(pilot, "backspace backspace 10")
     assert table.get_row_at(0)[3:] == ["+500", "+500", "0.96", "+0.04"]
-    assert "10 × +0.04 = +0.40" in text(pilot.app, "#period-change")
+    assert "10 × +0.04 = +0.40" in result_value(pilot.app, "period-change")
     await type_keys(pilot, "backspace backspace 13")
     assert text(pilot.app, "#period-month-reason") == "Period: the month 2025-13 does not exist"
-    assert text(pilot.app, "#period-change") == ""
+    assert result_value(pilot.app, "period-change") == ""
 
 
 async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
@@ -169,9 +184,9 @@ async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
     screen = pilot.app.screen
     screen.query_one("#k-source", Choice).focus()
     await type_keys(pilot, "right tab 2012")  # born 2012, period year 2026: a junior, K 40
-    assert "K 40" in text(pilot.app, "#period-k")
-    assert "junior" in text(pilot.app, "#period-k")
-    assert "40 × +1.00 = +40.00 → rounded +40" in text(pilot.app, "#period-change")
+    assert "K 40" in result_value(pilot.app, "period-k")
+    assert "junior" in result_value(pilot.app, "period-k")
+    assert "40 × +1.00 = +40.00 → rounded +40" in result_value(pilot.app, "period-change")
 
 
 async def test_period_rapid_list_takes_rb2012(pilot: Pilot[None]) -> None:
@@ -187,15 +202,15 @@ async def test_period_rapid_list_takes_rb2012(pilot: Pilot[None]) -> None:
     screen.query_one("#games-played", Input).focus()
     await type_keys(pilot, "0")
     assert screen.query_one("#rating-list", Choice).value == "standard"  # the default
-    assert text(pilot.app, "#period-k").startswith("Rules S2014 · K 40 ")
-    assert "40 × +0.50 = +20.00 → rounded +20" in text(pilot.app, "#period-change")
+    assert result_value(pilot.app, "period-k").startswith("Rules S2014 · K 40 ")
+    assert "40 × +0.50 = +20.00 → rounded +20" in result_value(pilot.app, "period-change")
     screen.query_one("#rating-list", Choice).focus()
     await type_keys(pilot, "right")
     assert screen.query_one("#rating-list", Choice).value == "rapid"
-    assert text(pilot.app, "#period-k").startswith("Rules RB2012 · K 20 ")
+    assert result_value(pilot.app, "period-k").startswith("Rules RB2012 · K 20 ")
     assert "FIDE rules RB2012" in str(screen.query_one("#period").query_one(".note").content)  # type: ignore[attr-defined]
-    assert "20 × +0.50 = +10.00 → rounded +10" in text(pilot.app, "#period-change")
-    assert "2000 → 2010" in text(pilot.app, "#period-new")
+    assert "20 × +0.50 = +10.00 → rounded +10" in result_value(pilot.app, "period-change")
+    assert "2000 → 2010" in result_value(pilot.app, "period-new")
 
 
 async def test_what_do_i_need(pilot: Pilot[None]) -> None:
@@ -204,10 +219,10 @@ async def test_what_do_i_need(pilot: Pilot[None]) -> None:
     await enter_period(pilot)
     pilot.app.screen.query_one("#target", Input).focus()
     await type_keys(pilot, "2030 tab 2 tab 2000")
-    assert "at least 1.5 / 2 against 2000 → 2030" in text(pilot.app, "#period-need")
+    assert "at least 1.5 / 2 against 2000 → 2030" in result_value(pilot.app, "period-need")
     pilot.app.screen.query_one("#target", Input).focus()
     await type_keys(pilot, "backspace backspace backspace backspace 2100")
-    assert "out of reach" in text(pilot.app, "#period-need")
+    assert "out of reach" in result_value(pilot.app, "period-need")
 
 
 async def test_period_bad_rating_blanks_the_derived_cells(pilot: Pilot[None]) -> None:
@@ -216,7 +231,7 @@ async def test_period_bad_rating_blanks_the_derived_cells(pilot: Pilot[None]) ->
     await type_keys(pilot, "backspace backspace backspace backspace")
     table = pilot.app.screen.query_one(GamesTable)
     assert table.get_row_at(0)[3:] == ["", "", "", ""]
-    assert text(pilot.app, "#period-change") == ""
+    assert result_value(pilot.app, "period-change") == ""
 
 
 async def test_reference_table(pilot: Pilot[None]) -> None:
@@ -248,10 +263,10 @@ async def test_what_do_i_need_follows_the_cap_switch(pilot: Pilot[None]) -> None
     # Cap on (2026, 20 games: K = floor(700/20) = 35): 35 × (5 + P) ≥ 340 → P ≥ 4.71 → 5
     # → 35 × 10.00 = 350 → 1850.
     await enter_fifteen_wins(pilot)
-    assert "at least 5 / 5 against 1500 → 1850" in text(pilot.app, "#period-need")
+    assert "at least 5 / 5 against 1500 → 1850" in result_value(pilot.app, "period-need")
     pilot.app.screen.query_one("#cap", Choice).focus()
     await type_keys(pilot, "right")
-    assert "at least 3.5 / 5 against 1500 → 1840" in text(pilot.app, "#period-need")
+    assert "at least 3.5 / 5 against 1500 → 1840" in result_value(pilot.app, "period-need")
 
 
 async def test_what_do_i_need_follows_the_month(pilot: Pilot[None]) -> None:
@@ -260,11 +275,11 @@ async def test_what_do_i_need_follows_the_month(pilot: Pilot[None]) -> None:
     await enter_fifteen_wins(pilot)
     pilot.app.screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, "2013-06")
-    assert "at least 3.5 / 5 against 1500 → 1840" in text(pilot.app, "#period-need")
-    assert "Rules S2012" in text(pilot.app, "#period-k")
-    assert "no 700 cap in S2012" in text(pilot.app, "#period-k")
+    assert "at least 3.5 / 5 against 1500 → 1840" in result_value(pilot.app, "period-need")
+    assert "Rules S2012" in result_value(pilot.app, "period-k")
+    assert "no 700 cap in S2012" in result_value(pilot.app, "period-k")
     # 15 games so far: 40 × 15 = 600, not over 700, so the missing cap changed nothing: no mark.
-    assert "Rule uncertain" not in text(pilot.app, "#period-details")
+    assert "Rule uncertain" not in result_value(pilot.app, "period-details")
 
 
 async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
@@ -278,15 +293,15 @@ async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
     pilot.app.screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, "2008-06")
     assert table.get_row_at(0)[3:] == ["+535", "+350", "0.89", "+0.11"]
-    assert "15 × +0.11 = +1.65" in text(pilot.app, "#period-change")
-    assert "350-point rule applied to 1 game" in text(pilot.app, "#period-details")
+    assert "15 × +0.11 = +1.65" in result_value(pilot.app, "period-change")
+    assert "350-point rule applied to 1 game" in result_value(pilot.app, "period-details")
     note = str(pilot.app.screen.query_one(PeriodPane).query_one(".note", Static).content)
     assert note.startswith("FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no 700 cap")
     # K 15 typed: in S2006 the K of a player under 2400 with 30 games (K 25/15/10).
-    assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in text(pilot.app, "#period-k")
+    assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in result_value(pilot.app, "period-k")
     await type_keys(pilot, "backspace backspace backspace backspace backspace 10-06")  # → 2010-06
     assert table.get_row_at(0)[3:] == ["+535", "+400", "0.92", "+0.08"]
-    assert "15 × +0.08 = +1.20" in text(pilot.app, "#period-change")
+    assert "15 × +0.08 = +1.20" in result_value(pilot.app, "period-change")
 
 
 async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
@@ -304,15 +319,15 @@ async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "20")
     screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, "2010-06")
-    assert "Rules S2009 · K 25" in text(pilot.app, "#period-k")
+    assert "Rules S2009 · K 25" in result_value(pilot.app, "period-k")
     await type_keys(pilot, "backspace backspace backspace backspace 2-06")  # 2010-06 → 2012-06
-    assert "Rules S2011 · K 30" in text(pilot.app, "#period-k")
+    assert "Rules S2011 · K 30" in result_value(pilot.app, "period-k")
     screen.query_one("#rating", Input).focus()
     await type_keys(pilot, "backspace backspace backspace backspace 2450")
-    assert "Rules S2011 · K 30" in text(pilot.app, "#period-k")
+    assert "Rules S2011 · K 30" in result_value(pilot.app, "period-k")
     screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, " ".join(["backspace"] * 7) + " 2026-06")
-    assert "Rules S2025 · K 10" in text(pilot.app, "#period-k")
+    assert "Rules S2025 · K 10" in result_value(pilot.app, "period-k")
 
 
 async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:

@@ -1,4 +1,5 @@
-"""The result panes of the calculator's other modes (several games, series, period, reference).
+"""The result panes of the calculator's other modes (several games, series, period, reference; the
+period's is in `period_pane`, named here too).
 
 Imported the first time one of those modes is shown, so DataTable and the chart stay off the
 start-up path. Like `panes`, they show numbers computed in `elotui.rating` or blank themselves.
@@ -8,19 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
 from elotui.i18n import N_, _, ngettext, numbers
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames
 from elotui.rating.elo import expected_score
-from elotui.rating.fide import PeriodResult, counted_diff
-from elotui.rating.need import Need
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.fide import counted_diff
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import (
@@ -29,42 +28,43 @@ from elotui.tui.formatting import (
     points,
     rating_exact,
     signed_cents,
-    signed_hundredths,
     signed_int,
 )
-from elotui.tui.widgets.keys_in_order import KeysInOrder
+from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.panes import Pane, tier_text
+from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
+
+__all__ = ["GamesTable", "PeriodPane", "ReferencePane", "SeriesPane", "SeveralPane"]
 from elotui.tui.widgets.value import Value
 
+SEVERAL_NOTE = N_("Average-opponent shortcut, an estimate: change = K·(P − G·E)")
 
-class SeveralPane(Pane):
-    def compose(self) -> ComposeResult:
-        yield Static(
-            _("Average-opponent shortcut, an estimate: change = K·(P − G·E)"), classes="note"
-        )
-        yield Value(id="several-expected", classes="value")
-        yield Value(id="several-change", classes="value headline")
-        yield Value(id="several-new", classes="value headline")
-        yield Value(id="several-rule-400", classes="value rule-400")
+
+class SeveralPane(DrawnLines):
+    """The several games' results, drawn as one widget (`DrawnLines`): the note, then the
+    expected score, the change, the new rating and the 400-point rule, as their widgets were."""
+
+    DEFAULT_CSS = """
+    SeveralPane { height: 1fr; }
+    """
 
     def show(self, several: SeveralGames) -> None:
+        values: dict[str, str] = {}
         e = several.expected
         per_game = percent(e.value) if e.pd is None else f"PD {hundredths(e.pd)}"
         expected_points = Decimal(several.games) * Decimal(e.value)
         if e.pd is not None:
             expected_points = Decimal(several.games * e.pd) / 100
-        self.query_one("#several-expected", Static).update(
-            _("E per game {per_game} · expected {expected} of {games} · scored {scored}").format(
-                per_game=per_game,
-                expected=signed_cents(expected_points).lstrip("+"),
-                games=several.games,
-                scored=points(several.points),
-            )
+        values["several-expected"] = _(
+            "E per game {per_game} · expected {expected} of {games} · scored {scored}"
+        ).format(
+            per_game=per_game,
+            expected=signed_cents(expected_points).lstrip("+"),
+            games=several.games,
+            scored=points(several.points),
         )
-        self.query_one("#several-change", Static).update(
-            _("Change K·(P − G·E) = {change} → rounded {rounded}").format(
-                change=signed_cents(several.change), rounded=signed_int(several.rounded)
-            )
+        values["several-change"] = _("Change K·(P − G·E) = {change} → rounded {rounded}").format(
+            change=signed_cents(several.change), rounded=signed_int(several.rounded)
         )
         crossing = several.crossing
         mark = (
@@ -72,19 +72,29 @@ class SeveralPane(Pane):
             if crossing
             else ""
         )
-        new = self.query_one("#several-new", Static)
-        new.update(
-            _("New rating {before} → {after}{mark}").format(
-                before=several.rating, after=several.new_rating, mark=mark
-            )
+        values["several-new"] = _("New rating {before} → {after}{mark}").format(
+            before=several.rating, after=several.new_rating, mark=mark
         )
-        new.set_class(crossing is not None, "-crossing")
-        rule = ""
         if several.method is Method.FIDE and e.clamped:
-            rule = _("400-point rule applied: D {diff} counts as {used}").format(
-                diff=signed_int(e.diff), used=signed_int(e.diff_used)
-            )
-        self.query_one("#several-rule-400", Static).update(rule)
+            values["several-rule-400"] = _(
+                "400-point rule applied: D {diff} counts as {used}"
+            ).format(diff=signed_int(e.diff), used=signed_int(e.diff_used))
+        self._set(values, {"several-new"} if crossing is not None else set())
+
+    def _draw(self, width: int) -> list[Strip]:
+        """The lines of the widgets they were: the note (as many lines as it takes), the expected
+        score, a blank line above each headline (their margin in app.tcss), the rule."""
+        blank = self._blank_line(width)
+        lines = self._text_box(_(SEVERAL_NOTE), width, None, self.NOTE)
+        lines += self._box("several-expected", width, 1)
+        lines.append(blank)
+        lines += self._box("several-change", width, 1, self.HEADLINE)
+        lines.append(blank)
+        lines += self._box(
+            "several-new", width, 1, self.HEADLINE, *self._crossing_style("several-new")
+        )
+        lines += self._box("several-rule-400", width, 1, self.RULE_400)
+        return lines
 
 
 def series_results(n: int, result: str) -> str:
@@ -111,6 +121,7 @@ class SeriesPane(Pane):
     def on_mount(self) -> None:
         table = self.query_one("#series-table", DataTable)
         table.add_columns(_("Game"), _("Before"), "E", _("Change"), _("After"))
+        self._rows: list[tuple[str, ...]] = []  # what the table shows, a tuple of cells a game
         self._plot: Any = None
 
     def ensure_chart(self) -> None:
@@ -123,6 +134,7 @@ class SeriesPane(Pane):
     def blank(self) -> None:
         super().blank()
         self.query_one("#series-table", DataTable).clear()
+        self._rows = []
         if self._plot is not None:
             self._plot.plt.clear_data()
             self._plot.refresh()
@@ -145,17 +157,18 @@ class SeriesPane(Pane):
                 steps=_("exact") if exact else _("each step rounded"),
             )
         )
-        table = self.query_one("#series-table", DataTable)
-        table.clear()
-        for step in steps:
-            table.add_row(
-                str(step.game),
-                fmt(step.rating_before),
-                percent(step.expected),
-                change(step.change),
-                fmt(step.rating_after),
-                key=str(step.game),
-            )
+        self._show_rows(
+            [
+                (
+                    str(step.game),
+                    fmt(step.rating_before),
+                    percent(step.expected),
+                    change(step.change),
+                    fmt(step.rating_after),
+                )
+                for step in steps
+            ]
+        )
         if self._plot is not None:
             plt = self._plot.plt
             plt.clear_data()
@@ -167,156 +180,17 @@ class SeriesPane(Pane):
             plt.xlabel(_("game"))
             self._plot.refresh()
 
-
-class GamesTable(KeysInOrder, DataTable[str]):
-    """The games of the period. Keys: a add, e / enter edit, x / delete remove."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "screen.add_game", N_("Add game"), id="period.add"),
-        Binding("e", "screen.edit_game", N_("Edit game"), id="period.edit"),
-        Binding("enter", "screen.edit_game", N_("Edit game"), show=False, id="period.edit_enter"),
-        Binding("x", "screen.remove_game", N_("Remove game"), id="period.remove"),
-        Binding("delete", "screen.remove_game", N_("Remove game"), show=False, id="period.delete"),
-    ]
-
-
-class PeriodPane(Pane):
-    def compose(self) -> ComposeResult:
-        yield Static(
-            _(
-                "FIDE rules (B.02): table 8.1.2, the 400-point rule, the 700 cap, one rounding per period"
-            ),
-            classes="note",
-        )
-        table = GamesTable(id="period-games", cursor_type="row", zebra_stripes=True)
-        yield table
-        yield Value(id="period-k", classes="value")
-        yield Value(id="period-change", classes="value headline")
-        yield Value(id="period-new", classes="value headline")
-        yield Value(id="period-details", classes="value")
-        yield Value(id="period-need", classes="value need")
-
-    def on_mount(self) -> None:
-        table = self.query_one(GamesTable)
-        for label, key in (
-            ("#", "number"),
-            (_("Opponent"), "opponent"),
-            (_("Result"), "result"),
-            ("D", "diff"),
-            (_("D used"), "diff_used"),
-            ("PD", "pd"),
-            ("ΔR", "delta"),
-        ):
-            table.add_column(label, key=key)
-
-    def show_k(self, text: str) -> None:
-        self.query_one("#period-k", Static).update(text)
-
-    def show_rules(self, rules: RuleSet) -> None:
-        """The note names the rule set of the period's month and its rules, not today's."""
-        from elotui.rating.rules.difference import difference_text
-
-        cap = rules.k_times_games_max
-        cap_text = _("the {cap} cap").format(cap=cap) if cap is not None else _("no 700 cap")
-        self.query_one(".note", Static).update(
-            _(
-                "FIDE rules {rules}: table 8.1.2, {difference}, {cap}, one rounding per period"
-            ).format(rules=rules.name, difference=difference_text(rules), cap=cap_text)
-        )
-
-    def show(
-        self, period: PeriodResult | None, rules: RuleSet, uncertain: Sequence[str] = ()
-    ) -> None:
-        """The period's change under `rules` (its difference rule and floor are named), with the
-        "rule uncertain" texts of our decisions that changed it."""
-        change = self.query_one("#period-change", Static)
-        new = self.query_one("#period-new", Static)
-        details = self.query_one("#period-details", Static)
-        if period is None:
-            change.update(_("No games yet: Tab to the list of games and press a to add one."))
-            new.update("")
-            details.update("")
+    def _show_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """The table shows `rows`, built again only when they changed. Built again, not updated in
+        place: `update_cell` measures each cell's width again, and with the cells of ten games
+        changing at each key that cost twice the whole rebuild (tests/benchmarks/bench_keystroke.py)."""
+        if rows == self._rows:
             return
-        change.update(
-            _("Period change K·ΣΔR = {k} × {sum} = {change} → rounded {rounded}").format(
-                k=period.k_applied,
-                sum=signed_hundredths(period.sum_delta),
-                change=signed_hundredths(period.change_hundredths),
-                rounded=signed_int(period.change_rounded),
-            )
-        )
-        crossing_before = tier_of(period.rating)
-        crossing_after = tier_of(period.new_rating)
-        mark = ""
-        if crossing_before != crossing_after:
-            arrow = "▲" if crossing_after.floor > crossing_before.floor else "▼"
-            mark = _("  ◆ tier {tiers}").format(
-                tiers=f"{_(crossing_before.name)} → {_(crossing_after.name)} {arrow}"
-            )
-        new.update(
-            _("New rating {before} → {after}{mark}").format(
-                before=period.rating, after=period.new_rating, mark=mark
-            )
-        )
-        new.set_class(bool(mark), "-crossing")
-        lines = [
-            _("Score {score} / {n} · performance {performance}").format(
-                score=points(period.score),
-                n=period.n,
-                performance=period.performance if period.performance is not None else "—",
-            ),
-            _("Per-game rounded total {total}").format(
-                total=signed_int(period.per_game_rounded_total)
-            )
-            + (
-                _(" (differs by {difference})").format(
-                    difference=abs(period.per_game_rounded_total - period.change_rounded)
-                )
-                if period.per_game_rounded_total != period.change_rounded
-                else _(" (same)")
-            ),
-        ]
-        if period.clamped_games:
-            limit = rules.difference.limit
-            lines.append(
-                ngettext(
-                    "{limit}-point rule applied to {n} game(s)",
-                    "{limit}-point rule applied to {n} game(s)",
-                    period.clamped_games,
-                ).format(limit=limit, n=period.clamped_games)
-            )
-        if period.unrated_next_list:
-            lines.append(_("Below {floor}: unrated on the next list").format(floor=period.floor))
-        if uncertain:
-            lines.append(_("Rule uncertain: {texts}").format(texts="; ".join(uncertain)))
-        details.update("\n".join(lines))
-
-    def show_need(self, need: Need | None, hint: str = "") -> None:
-        widget = self.query_one("#period-need", Static)
-        if need is None:
-            widget.update(hint)
-            return
-        if need.min_points is None:
-            widget.update(
-                ngettext(
-                    "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
-                    "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
-                    need.games,
-                ).format(target=need.target, n=need.games, opponent=need.opponent)
-            )
-            return
-        widget.update(
-            _(
-                "What do I need: at least {points} / {games} against {opponent} → {after} "
-                "(target {target})"
-            ).format(
-                points=points(need.min_points),
-                games=need.games,
-                opponent=need.opponent,
-                after=need.rating_after,
-                target=need.target,
-            )
-        )
+        table = self.query_one("#series-table", DataTable)
+        table.clear()
+        for row in rows:
+            table.add_row(*row, key=row[0])
+        self._rows = rows
 
 
 class ReferencePane(Pane):

@@ -3,16 +3,8 @@ in `elotui.rating`) or blanks itself; none of them parses input or keeps state o
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from rich.style import Style as RichStyle
 from textual.containers import Vertical
-from textual.content import Content
-from textual.geometry import Region
-from textual.selection import Selection
 from textual.strip import Strip
-from textual.visual import Visual
-from textual.widget import Widget
 
 from elotui.i18n import N_, _
 from elotui.rating.calculator import Method, SingleGame
@@ -23,6 +15,7 @@ from elotui.tui.formatting import (
     signed_cents,
     signed_int,
 )
+from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.value import Value
 
 RESULT_LABELS = {"win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
@@ -65,14 +58,9 @@ NUMBER_GAP = 2  # the numbers are right-aligned this far from the next column
 HEADINGS = (N_("Result"), N_("Change"), N_("Rounded"), N_("New rating"), N_("Tier"))
 
 
-class SinglePane(Widget):
-    """The single game's results, drawn as one widget.
-
-    Each key typed in a field changes a dozen of these numbers. As a dozen widgets, each one was a
-    message, a repaint and a place the screen is cut at; drawn here, a key costs one repaint of one
-    widget (tests/benchmarks/bench_keystroke.py). It draws what the widgets did, line for line:
-    each value in its own box (a line, two for the notes; the table's columns), its text wrapped to
-    that box and cut to its height, in the style of its component class below.
+class SinglePane(DrawnLines):
+    """The single game's results, drawn as one widget (`DrawnLines`): the lines of the dozen widgets
+    they were, a key repainting only the lines it changed.
 
     The values are kept by the names the widgets had (`expected`, `win-rounded`...): `value(name)`
     says what one shows.
@@ -80,45 +68,17 @@ class SinglePane(Widget):
 
     DEFAULT_CSS = """
     SinglePane { height: 1fr; }
-    SinglePane > .single--headline { text-style: bold; }
-    SinglePane > .single--note { color: $text-muted; }
-    SinglePane > .single--rule-400 { color: $text-warning; }
-    SinglePane > .single--heading { color: $text-muted; text-style: underline; }
-    SinglePane > .single--crossing { color: $text-success; text-style: bold; }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "single--headline",
-        "single--note",
-        "single--rule-400",
-        "single--heading",
-        "single--crossing",
-    }
+    BLANK_IN_BOX_STYLE = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._values: dict[str, str] = {}
-        self._crossing: set[str] = set()  # the values shown as a tier crossed
-        self._rows: tuple[str, ...] = tuple(RESULT_LABELS)  # the results shown in the table
-        self._drawn: tuple[int, list[Strip]] | None = None  # (width, lines) until a value changes
-        # The boxes drawn so far, by text, width and style: most of them (the headings, the result
-        # names, the note, a number that stays) are the same from one key to the next.
-        self._boxes: dict[tuple[str, int, int, tuple[str, ...]], list[Strip]] = {}
-        self.set_reactive(Widget.auto_links, False)  # no links here: none to look for when drawn
+        self._shape = tuple(RESULT_LABELS)  # the results shown in the table
 
     # ---- what it shows ------------------------------------------------------------------------
 
-    def value(self, name: str) -> str:
-        """What the value of that name shows ("" when blank)."""
-        return self._values.get(name, "")
-
-    def is_crossing(self, name: str) -> bool:
-        return name in self._crossing
-
     def row_shown(self, result: str) -> bool:
-        return result in self._rows
-
-    def blank(self) -> None:
-        self._set({}, set(), self._rows)
+        return result in self._shape
 
     def show(self, game: SingleGame, result: str) -> None:
         values: dict[str, str] = {}
@@ -166,72 +126,27 @@ class SinglePane(Widget):
         rows = tuple(name for name in game.outcomes if result in ("all", name))
         self._set(values, crossing, rows)
 
-    def _set(self, values: dict[str, str], crossing: set[str], rows: tuple[str, ...]) -> None:
-        # Repainted only when something shown changed (a key that changes nothing costs nothing),
-        # and then only the lines that changed: the screen repaints what they cover.
-        if (values, crossing, rows) == (self._values, self._crossing, self._rows):
-            return
-        self._values, self._crossing, self._rows = values, crossing, rows
-        drawn, self._drawn = self._drawn, None
-        width = self.size.width
-        if drawn is None or drawn[0] != width:
-            self.refresh()  # not drawn yet at this width: all of it
-            return
-        before, after = drawn[1], self._draw(width)
-        self._drawn = (width, after)
-        changed = [
-            Region(0, y, width, 1)
-            for y in range(max(len(before), len(after)))
-            if y >= len(before) or y >= len(after) or before[y] != after[y]
-        ]
-        if changed:
-            self.refresh(*changed)
-
-    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
-        """The text under a mouse selection, as the lines show it (copied as the widgets' was)."""
-        return selection.extract("\n".join(line.text.rstrip() for line in self._lines())), "\n"
-
     # ---- drawing ------------------------------------------------------------------------------
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._drawn = None  # another theme or stylesheet: drawn again in its colours
-        self._boxes.clear()
-
-    def render_line(self, y: int) -> Strip:
-        lines = self._lines()
-        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self._background)
-
-    def _lines(self) -> list[Strip]:
-        """The lines as drawn at the pane's width (drawn again when a value or the width changed)."""
-        width = self.size.width
-        if self._drawn is None or self._drawn[0] != width:
-            self._drawn = (width, self._draw(width))
-        return self._drawn[1]
-
-    @property
-    def _background(self) -> RichStyle:
-        return self.visual_style.background_style.rich_style
 
     def _draw(self, width: int) -> list[Strip]:
         """Every line, top to bottom, as the widgets were laid out: a blank line above the
         headline, above the table and above the new rating (their margin in app.tcss)."""
-        blank = Strip.blank(width, self._background)
+        blank = self._blank_line(width)
         lines = [blank]
-        lines += self._box("expected", width, 1, "single--headline")
-        lines += self._box("expected-note", width, 2, "single--note")
+        lines += self._box("expected", width, 1, self.HEADLINE)
+        lines += self._box("expected-note", width, 2, self.NOTE)
         lines += self._box("diff-line", width, 1)
-        lines += self._box("rule-400", width, 1, "single--rule-400")
+        lines += self._box("rule-400", width, 1, self.RULE_400)
         lines.append(blank)
         tier_width = max(0, width - RESULT_WIDTH - 3 * NUMBER_WIDTH)
         heading_widths = (RESULT_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH)
         lines.append(
             Strip.join(
-                self._cell(text, cell_width, "single--heading")
+                self._cell(text, cell_width, self.HEADING)
                 for text, cell_width in zip(map(_, HEADINGS), heading_widths, strict=True)
             ).crop(0, width)
         )
-        for name in self._rows:
+        for name in self._shape:
             cells = [self._cell(_(RESULT_LABELS[name]), RESULT_WIDTH)]
 
             for column in ("exact", "rounded", "new"):
@@ -241,25 +156,10 @@ class SinglePane(Widget):
             lines.append(Strip.join(cells).crop(0, width))
         lines.append(blank)
         lines += self._box(
-            "new-rating", width, 2, "single--headline", *self._crossing_style("new-rating")
+            "new-rating", width, 2, self.HEADLINE, *self._crossing_style("new-rating")
         )
         lines += self._box("tier-now", width, 1)
         return lines
-
-    def _crossing_style(self, name: str) -> tuple[str, ...]:
-        return ("single--crossing",) if name in self._crossing else ()
-
-    def _box(self, name: str, width: int, height: int, *styles: str) -> list[Strip]:
-        """A value in a box of the pane's width and `height` lines (as a Static of that height)."""
-        strips = [
-            strip.extend_cell_length(width, self._background)
-            for strip in self._wrapped(self.value(name), width, height, *styles)
-        ]
-        return strips + [Strip.blank(width, self._background)] * (height - len(strips))
-
-    def _cell(self, text: str, width: int, *styles: str) -> Strip:
-        """A one-line box of the table, left-aligned."""
-        return self._first_line(text, width, *styles).extend_cell_length(width, self._background)
 
     def _number(self, text: str) -> Strip:
         """A number of the table: right-aligned, `NUMBER_GAP` cells before the next column."""
@@ -272,22 +172,3 @@ class SinglePane(Widget):
                 Strip.blank(NUMBER_GAP, self._background),
             ]
         )
-
-    def _first_line(self, text: str, width: int, *styles: str) -> Strip:
-        """What a box `width` cells wide shows of `text` on its first line."""
-        strips = self._wrapped(text, width, 1, *styles)
-        return strips[0] if strips else Strip([])
-
-    def _wrapped(self, text: str, width: int, height: int, *styles: str) -> list[Strip]:
-        """`text` wrapped to a box `width` cells wide, cut to `height` lines, in `styles`."""
-        key = (text, width, height, styles)
-        strips = self._boxes.get(key)
-        if strips is None:
-            if len(self._boxes) > 1000:  # a bound: keys typed for hours
-                self._boxes.clear()
-            style = self.get_visual_style(*styles)
-            strips = (
-                Visual.to_strips(self, Content(text), width, height, style) if width > 0 else []
-            )
-            self._boxes[key] = strips
-        return strips

@@ -16,10 +16,12 @@ from elotui.tui.screens.calculator.reading import FieldReader
 from elotui.tui.widgets.choice import Choice
 
 if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
     from elotui.logbook.records import RatingList
     from elotui.rating.rules.records import RuleSet
     from elotui.tui.widgets.game_dialog import PeriodGameValues
-    from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane
+    from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
 
 
 class PeriodMode(FieldReader):
@@ -95,12 +97,12 @@ class PeriodMode(FieldReader):
         self.recompute()
 
     def _period_pane(self) -> PeriodPane:
-        from elotui.tui.widgets.mode_panes import PeriodPane
+        from elotui.tui.widgets.period_pane import PeriodPane
 
         return self.query_one(PeriodPane)
 
     def _games_table(self) -> GamesTable:
-        from elotui.tui.widgets.mode_panes import GamesTable
+        from elotui.tui.widgets.period_pane import GamesTable
 
         return self.query_one(GamesTable)
 
@@ -164,6 +166,7 @@ class PeriodMode(FieldReader):
         from elotui.rating.rules import rules_for
         from elotui.rating.rules.k import k_choices, profile_with_rating
         from elotui.rating.rules.uncertain import period_marks, uncertain_texts
+        from elotui.tui.widgets.period_pane import need_text
 
         pane = self._period_pane()
         status = self.query_one("#status", Static)
@@ -220,7 +223,7 @@ class PeriodMode(FieldReader):
             pane.blank()
             for key in self._games:
                 for column in ("diff", "diff_used", "pd", "delta"):
-                    table.update_cell(key, column, "")
+                    set_cell(table, key, column, "")
             return
         games = [
             PeriodGame(opponent, score, played_on=month) for opponent, score in self._games.values()
@@ -247,27 +250,32 @@ class PeriodMode(FieldReader):
             k_line += _(" · {cap} cap not reached ({k} × {n} = {product})").format(
                 cap=cap, k=k, n=n, product=k * n
             )
-        pane.show_k(k_line)
         pane.show_rules(rules)
         uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
-        pane.show(result, rules, uncertain)
         if result is not None:
             for key, delta in zip(self._games, result.games, strict=True):
-                table.update_cell(key, "diff", signed_int(delta.diff))
-                table.update_cell(key, "diff_used", signed_int(delta.diff_used))
-                table.update_cell(key, "pd", hundredths(delta.pd))
-                table.update_cell(key, "delta", signed_hundredths(delta.delta))
+                set_cell(table, key, "diff", signed_int(delta.diff))
+                set_cell(table, key, "diff_used", signed_int(delta.diff_used))
+                set_cell(table, key, "pd", hundredths(delta.pd))
+                set_cell(table, key, "delta", signed_hundredths(delta.delta))
         if need_bad:
-            pane.show_need(None, _("What do I need: fix the marked field."))
+            need = _("What do I need: fix the marked field.")
         elif target is None or remaining is None or average is None:
-            pane.show_need(
-                None, _("What do I need: type a target T, remaining games R and their average X.")
-            )
-
+            need = _("What do I need: type a target T, remaining games R and their average X.")
         else:
-            pane.show_need(
+            need = need_text(
                 points_needed(
                     rating, k, target, remaining, average,
                     played=games, played_on=month, apply_cap=capped, rules=rules,
                 )
             )  # fmt: skip
+        pane.show(k_line, result, rules, uncertain, need)
+
+
+def set_cell(table: DataTable[str], row: str, column: str, text: str) -> None:
+    """A cell of the list of games shows `text`: repainted only when it changes (a key typed in
+    a field changes the D, PD and ΔR of every game, or none of them). Its column widens if need be,
+    as for a game added: a game added before the rating was typed has empty cells, and its "−100"
+    was cut to "−" when the rating came."""
+    if table.get_cell(row, column) != text:
+        table.update_cell(row, column, text, update_width=True)

@@ -320,10 +320,11 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             series_games = self._read("series-games", fields.SERIES_GAMES)
             extra = (series_games,)
 
+        from elotui.tui.widgets.drawn_lines import DrawnLines
         from elotui.tui.widgets.panes import Pane, SinglePane
 
         pane = self.query_one(f"#{mode}")
-        assert isinstance(pane, Pane | SinglePane)
+        assert isinstance(pane, Pane | DrawnLines)
         if not self._show_status(status) or None in (rating, opponent, k, *extra):
             pane.blank()
             return
