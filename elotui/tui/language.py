@@ -33,25 +33,6 @@ LIST_NAMES = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("bli
 # Each language named in itself, so a reader of the other one finds it in the palette.
 LANGUAGE_NAMES = {"en": "English", "fr": "français"}
 
-# The titles and helps of Textual's own palette commands (App.get_system_commands), translated where the
-# palette lists them (commands.py): marked here so the extractor puts them in the catalog.
-TEXTUAL_WORDS = (
-    N_("Theme"),
-    N_("Change the current theme"),
-    N_("Quit"),
-    N_("Quit the application as soon as possible"),
-    N_("Keys"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"),
-    N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"),
-    N_("Maximize the focused widget"),
-    N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"),
-    N_("palette"),  # the footer's Ctrl+P
-)
-
 
 def translated(binding: Binding) -> Binding:
     """`binding` with its description in the language spoken."""
