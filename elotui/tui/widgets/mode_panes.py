@@ -32,6 +32,7 @@ from elotui.tui.formatting import (
     signed_hundredths,
     signed_int,
 )
+from elotui.tui.widgets.chart_axes import label_axes
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 from elotui.tui.widgets.panes import Pane, tier_text
 from elotui.tui.widgets.value import Value
@@ -163,6 +164,7 @@ class SeriesPane(Pane):
             xs = [0] + [s.game for s in steps]
             ys = [float(first.rating_before)] + [float(s.rating_after) for s in steps]
             plt.plot(xs, ys, marker="braille")
+            label_axes(plt, xs, ys)  # plotext's numbers, with a decimal comma in French
             plt.title(_("Rating after each game"))
             plt.xlabel(_("game"))
             self._plot.refresh()
