@@ -8,6 +8,8 @@ from pathlib import Path
 from elotui.i18n import set_language
 from elotui.logbook.demo import DEMO_DIR, NOTES, build_demo_database
 
+NBSP = "\u00a0"  # before a colon, as the whole French catalog writes it
+
 
 def fixture_notes() -> dict[str, str]:
     players = json.loads((DEMO_DIR / "players.json").read_text(encoding="utf-8"))
@@ -31,10 +33,10 @@ def test_the_demo_built_in_french_has_french_notes(tmp_path: Path) -> None:
     assert set(stored) == set(fixture_notes())
     assert (
         stored["Camille Laurent"]
-        == "Démo : une jeune qui monte au classement de maître international."
+        == f"Démo{NBSP}: une jeune qui monte au classement de maître international."
     )
     assert stored["Hugo Bernard"] == (
-        "Démo : un joueur de club qui passe sous 1400 et est classé à nouveau."
+        f"Démo{NBSP}: un joueur de club qui passe sous 1400 et est classé à nouveau."
     )
 
 

@@ -6,6 +6,7 @@ a change K·(S − E), rounded to the nearest whole number (halves away from zer
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,31 @@ def test_an_import_reports_in_french_and_reads_a_comma_draw(tmp_path: Path) -> N
     )
     listed = french("game", "list", "--player", "Alice")
     assert "0,5" in listed.splitlines()[2]  # the newest first: the draw, in French
+
+
+@pytest.mark.parametrize(
+    ("command", "french_help"),
+    [
+        (("replay",), "la liste à recalculer, ou les trois (par défaut standard)"),
+        (("import",), f"PGN{NBSP}: mettre chaque partie sur cette liste"),
+        (("export",), "seulement les parties (et les classements publiés) de cette liste"),
+        (("game", "list"), "seulement les parties de cette liste (sinon toutes les listes)"),
+        (("game", "add"), "la liste où la partie est comptée (par défaut standard)"),
+        (("game", "edit"), "la liste où la partie est comptée (la déplacer)"),
+        (("published", "set"), "la liste où il a été publié (par défaut standard)"),
+    ],
+)
+def test_the_list_options_help_is_french(command: tuple[str, ...], french_help: str) -> None:
+    # argparse wraps the help at the terminal's width: compare it with the lines joined (spaces
+    # and newlines only: a no-break space is kept).
+    help_text = re.sub("[ \n]+", " ", french(*command, "--help"))
+    assert french_help in help_text
+
+
+def test_the_date_range_in_words() -> None:
+    from elotui.dates import range_text
+    from elotui.i18n import set_language
+
+    assert range_text() == "1850-01-01 to 2200-12-31"
+    set_language("fr")
+    assert range_text() == "du 1850-01-01 au 2200-12-31"
