@@ -210,3 +210,43 @@ def test_the_date_range_in_words() -> None:
     assert range_text() == "1850-01-01 to 2200-12-31"
     set_language("fr")
     assert range_text() == "du 1850-01-01 au 2200-12-31"
+
+
+def test_an_error_before_any_command_is_french_with_lang_fr() -> None:
+    # `--db` without its path: argparse refuses it in the first pass, before the command is known.
+    code, out, err = run_cli("--lang", "fr", "--db")
+    assert (code, out) == (2, "")
+    assert err == f"elotui: argument --db{NBSP}: un argument attendu\n"
+
+
+def test_an_unknown_command_is_refused_in_french() -> None:
+    code, _, err = run_cli("--lang=fr", "calcul")
+    assert code == 2
+    assert err.startswith(f"elotui: argument COMMAND{NBSP}: choix invalide{NBSP}: 'calcul'")
+
+
+def test_a_language_elotui_does_not_speak_is_refused_in_the_locales_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `LANG=fr_FR.UTF-8 elotui --lang de`: refused, in French (the rest of the choice).
+    monkeypatch.delenv("ELOTUI_LANG")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert run_cli("--lang", "de", "calc", "-r", "1500", "-o", "1600") == (
+        2, "", "elotui: --lang: elotui parle en ou fr, pas 'de'\n",
+    )  # fmt: skip
+
+
+def test_a_bad_elotui_lang_is_refused_in_the_language_of_lang(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `--lang fr` wins over the environment, so a bad $ELOTUI_LANG is not even read.
+    monkeypatch.setenv("ELOTUI_LANG", "de")
+    assert run_cli("--lang", "fr", "calc", "-r", "1500", "-o", "1600")[0] == 0
+    # Without --lang, the bad variable is refused in the locale's language.
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    code, _, err = run_cli("calc", "-r", "1500", "-o", "1600")
+    assert (code, err) == (2, "elotui: ELOTUI_LANG: elotui parle en ou fr, pas 'de'\n")
