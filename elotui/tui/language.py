@@ -10,7 +10,9 @@ the footer at its next refresh without rebuilding a single binding.
 A switch from the palette (`switch_language`) speaks the new language, remembers it in the settings file
 (`elotui.i18n.settings`), and builds every screen again: each screen wrote its words when it was built,
 so the one on view is opened again (its typed values are not kept: it is a new screen) and the others
-are built again when they are next shown.
+are built again when they are next shown. What a screen keeps goes with it: the history's kept replay
+(`ReplayView.kept`, whose decisions and notes were written in the old language when it replayed) is
+dropped, and the new history screen replays once, in the new language (tests/tui/test_language.py).
 """
 
 from __future__ import annotations

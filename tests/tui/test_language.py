@@ -22,6 +22,7 @@ from tests.scenes.history import settle as settle_history
 
 SIZE = (120, 36)
 NNBSP = "\u202f"
+NBSP = "\u00a0"  # before a colon in French
 
 
 def footer_words(app: App[Any]) -> list[str]:
@@ -189,3 +190,34 @@ async def test_the_theme_picker_asks_in_french() -> None:
         await settle(app)
         assert isinstance(app.screen, CommandPalette)
         assert app.screen.query_one(Input).placeholder == "Chercher un thème…"
+
+
+async def test_the_kept_replays_words_follow_a_switch_of_language(tmp_path: Path) -> None:
+    """The history keeps its replay for the next write (`ReplayView.kept`); the words it wrote when
+    it replayed (a decision's text) must not stay in English after a switch to French."""
+    from textual.pilot import Pilot
+    from textual.widgets import Static
+
+    from elotui.tui.screens.history import HistoryScreen
+
+    def decision_texts(app: ElotuiApp) -> set[str]:
+        history = app.screen
+        assert isinstance(history, HistoryScreen) and history.view is not None
+        return {d.text for period in history.view.replay.periods for d in period.decisions}
+
+    # The demo's 2008 player: her first rating rests on our reading of the 2006 rules (pool of 9).
+    app = history_app(tmp_path, player="Margaux Vidal")
+    async with app.run_test(size=SIZE):
+        await settle_history(app)
+        assert "initial rating: 9 games pooled over 26 months" in decision_texts(app)
+        await choose_in_palette(app, "Langue")
+        await settle_history(app)
+        texts = decision_texts(app)
+        assert f"premier classement{NBSP}: lot de 9 parties sur 26 mois" in texts
+        assert "initial rating: 9 games pooled over 26 months" not in texts
+        # And on screen: the line under the FIDE check for the first period (2008-04, marked *).
+        await Pilot(app).press("tab", "tab", "ctrl+end", "up")
+        await settle_history(app)
+        line = str(app.screen.query_one("#check-decisions", Static).render())
+        assert "lot de 9 parties sur 26 mois" in line, line
+    app.logbook.close()
