@@ -22,7 +22,6 @@ from elotui.i18n import _
 EARLIEST_DATE = dt.date(1850, 1, 1)
 LATEST_DATE = dt.date(2200, 12, 31)
 EARLIEST_YEAR, LATEST_YEAR = EARLIEST_DATE.year, LATEST_DATE.year
-RANGE_TEXT = f"{EARLIEST_DATE.isoformat()} to {LATEST_DATE.isoformat()}"
 
 _DATE_SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _SHOWN_MAX = 40  # a long value is cut in messages
@@ -56,6 +55,13 @@ def parse_date(text: str) -> dt.date:
         return dt.date(year, month, day)
     except ValueError:
         raise BadDate(_("the date {date} does not exist").format(date=value)) from None
+
+
+def range_text() -> str:
+    """The range in words, in the language spoken: "1850-01-01 to 2200-12-31"."""
+    return _("{earliest} to {latest}").format(
+        earliest=EARLIEST_DATE.isoformat(), latest=LATEST_DATE.isoformat()
+    )
 
 
 def _out_of_range(value: str) -> str:

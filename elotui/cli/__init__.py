@@ -32,15 +32,18 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
     `elotui` alone (perhaps with --db/--demo) opens the app without any command module; a known
     command loads its own; anything else (`--help`, a typo) builds the whole parser, which lists all.
-    The language is chosen from the first pass (`--lang` may come anywhere), before any help text is
-    written; an unknown `--lang` or `$ELOTUI_LANG` is refused there like any bad value.
+    The language is chosen before argparse reads anything (`_speak_first`: its errors, such as an
+    option without its value, are said in it), then again from the first pass (`--lang` may come
+    anywhere), before any help text is written; an unknown `--lang` or `$ELOTUI_LANG` is refused
+    there like any bad value, in the language the rest of the choice gives.
     """
+    saved = _speak_first(argv)
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
     top.add_argument("-V", "--version", action=VersionAction)
     known, rest = top.parse_known_args(argv)
-    _speak(known.lang)
+    _speak(known.lang, saved)
     if not rest:
         return known
     names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
@@ -50,14 +53,50 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return build_parser(registrars=[module.register for module in modules]).parse_args(argv)
 
 
-def _speak(asked: str | None) -> None:
+def _speak_first(argv: list[str]) -> str | None:
+    """Speak, before any parsing, the language `--lang` names in `argv` (found without argparse: a
+    scan for `--lang X` and `--lang=X`, the last one winning as in argparse), else the rest of the
+    choice; returns the settings file's language, read once. A language elotui does not speak is
+    passed over here (the rest decides) and refused by `_speak`, in the language chosen here."""
+    from elotui.cli.argparse_words import speak_argparse
+    from elotui.i18n import LANGUAGE_ENV, UnknownLanguage, choose_language, set_language
+    from elotui.i18n.settings import saved_language
+
+    saved = saved_language()
+    without_env = {name: value for name, value in os.environ.items() if name != LANGUAGE_ENV}
+    for asked, environ in (
+        (_asked_language(argv), os.environ),
+        (None, os.environ),
+        (None, without_env),
+    ):
+        try:
+            set_language(choose_language(asked, environ, saved))
+            break
+        except UnknownLanguage:
+            continue
+    speak_argparse()
+    return saved
+
+
+def _asked_language(argv: list[str]) -> str | None:
+    asked = None
+    for index, arg in enumerate(argv):
+        if arg == "--":  # what follows is not an option
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            asked = argv[index + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.removeprefix("--lang=")
+    return asked
+
+
+def _speak(asked: str | None, saved: str | None) -> None:
     """Speak the language of `--lang`, `$ELOTUI_LANG`, the settings file or the locale (elotui.i18n)."""
     from elotui.cli.argparse_words import speak_argparse
     from elotui.i18n import choose_language, set_language
-    from elotui.i18n.settings import saved_language
 
     try:
-        set_language(choose_language(asked, os.environ, saved_language()))
+        set_language(choose_language(asked, os.environ, saved))
     except ElotuiError as error:
         print(f"elotui: {error.headline}", file=sys.stderr)
         raise SystemExit(2) from None

@@ -100,7 +100,7 @@ def register(sub: SubParsers) -> None:
     listing.add_argument("--player", required=True, metavar="NAME")
     listing.add_argument("--limit", type=count_arg, metavar="N")
     listing.add_argument("--oldest-first", action="store_true")
-    add_list_option(listing, "only the games of this list (else every list)", None)
+    add_list_option(listing, _("only the games of this list (else every list)"), None)
     listing.set_defaults(handler=game_list)
 
 
@@ -127,8 +127,9 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     parser.add_argument("--notes", metavar="TEXT")
     add_list_option(
         parser,
-        "the rating list the game is rated on"
-        + (" (move it)" if editing else " (default standard)"),
+        _("the rating list the game is rated on (move it)")
+        if editing
+        else _("the rating list the game is rated on (default standard)"),
         None if editing else STANDARD,
     )
     add_pin_options(parser, editing=editing)

@@ -44,8 +44,10 @@ def register(sub: SubParsers) -> None:
     )
     add_list_option(
         importing,
-        "PGN: put every game on this list (else each game's TimeControl decides: blitz up to 10 "
-        "minutes for base + 60 x increment, rapid under 60, else standard)",
+        _(
+            "PGN: put every game on this list (else each game's TimeControl decides: blitz up to"
+            " 10 minutes for base + 60 x increment, rapid under 60, else standard)"
+        ),
         None,
     )
     importing.set_defaults(handler=import_file)
@@ -54,7 +56,7 @@ def register(sub: SubParsers) -> None:
     exporting.add_argument("--player", metavar="NAME", help=_("only this player (else everyone)"))
     exporting.add_argument("--format", choices=("csv", "json"), help=_("csv (default) or json"))
     exporting.add_argument("-o", "--output", metavar="FILE", help=_("else (or with -) stdout"))
-    add_list_option(exporting, "only the games (and published ratings) of this list", None)
+    add_list_option(exporting, _("only the games (and published ratings) of this list"), None)
     exporting.set_defaults(handler=export_file)
 
 

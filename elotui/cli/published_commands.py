@@ -33,7 +33,7 @@ def register(sub: SubParsers) -> None:
     set_.add_argument("--player", required=True, metavar="NAME")
     set_.add_argument("--month", required=True, metavar="YYYY-MM")
     set_.add_argument("--rating", required=True, type=int, metavar="R")
-    add_list_option(set_, "the list it was published on (default standard)", STANDARD)
+    add_list_option(set_, _("the list it was published on (default standard)"), STANDARD)
     set_.set_defaults(handler=published_set)
 
     listing = add_command(actions, "list", _("list a player's published ratings"))

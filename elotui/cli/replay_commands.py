@@ -47,7 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--no-cap", action="store_true", help=_("ignore the K×n ≤ 700 cap (not FIDE)")
     )
     add_list_option(
-        replay, "the rating list to replay, or all three (default standard)", "standard",
+        replay, _("the rating list to replay, or all three (default standard)"), "standard",
         also=(ALL_LISTS,),
     )  # fmt: skip
     replay.set_defaults(handler=run_replay)
@@ -88,7 +88,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
     """A game stored by an older elotui outside today's date range (a 9999-12-31 cannot be replayed:
     its month has no next list) is named with the command that removes it, instead of a traceback."""
-    from elotui.dates import LATEST_DATE, RANGE_TEXT
+    from elotui.dates import LATEST_DATE, range_text
 
     late = next((game for game in reversed(games) if game.date > LATEST_DATE), None)
     if late is not None:
@@ -96,7 +96,7 @@ def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
             _(
                 "game {id} is on {date}, outside the dates elotui takes ({range}); correct it with:"
                 " elotui game edit {id} --date YYYY-MM-DD (or remove it: elotui game remove {id})"
-            ).format(id=late.id, date=late.date.isoformat(), range=RANGE_TEXT)
+            ).format(id=late.id, date=late.date.isoformat(), range=range_text())
         )
 
 

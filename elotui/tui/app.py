@@ -13,13 +13,14 @@ names; the palette switches it (elotui/tui/language.py), and `rebuild_screens` s
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App
+from textual import events
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
@@ -28,7 +29,11 @@ from elotui.bulk import start_up_done
 from elotui.i18n import N_, _, set_language
 from elotui.tui.commands import AppCommands
 from elotui.tui.logbook_access import Logbook
-from elotui.tui.textual_private import KeepsItsCrash, guard_option_list_paging
+from elotui.tui.textual_private import (
+    KeepsItsCrash,
+    PaletteSaysNoMatches,
+    guard_option_list_paging,
+)
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
@@ -130,22 +135,41 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands (theme, quit, keys, screenshot...), titled in the language
+        spoken: Textual writes them in English, and its English texts are the message ids
+        (elotui/tui/textual_words.py), so English shows exactly Textual's."""
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
     def action_command_palette(self) -> None:
-        """Textual's palette, with its search prompt in the language spoken (Textual writes it in English)."""
+        """Textual's palette, with its search prompt and its "No matches found" in the language
+        spoken (Textual writes them in English)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = _("Search for commands…")
-            palette = CommandPalette(placeholder=placeholder, id="--command-palette")
-            self.push_screen(palette)
-            if not self.settings.cursor_blink:
-                # Textual's search field blinks whatever our fields do: a screenshot taken while
-                # it blinks would catch the cursor shown or hidden by chance.
-                palette.call_after_refresh(self._stop_palette_blink, palette)
+            self.push_screen(_Palette(placeholder=placeholder, id="--command-palette"))
 
-    @staticmethod
-    def _stop_palette_blink(palette: CommandPalette) -> None:
-        from textual.command import CommandInput
+    def search_themes(self) -> None:
+        """Textual's theme picker (palette: Theme), its prompt in the language spoken."""
+        from textual.theme import ThemeProvider
 
-        palette.query_one(CommandInput).cursor_blink = False
+        self.push_screen(_Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        """Textual's notice of a saved screenshot, in the language spoken: this handler, the app's,
+        runs before Textual's own on `App`, which `prevent_default` then skips."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            if event.path is None:
+                message = _("Saved screenshot")
+            else:
+                message = _("Saved screenshot to {path}").format(path=repr(str(event.path)))
+            self.notify(message, title=_("Screenshot"), markup=False)
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify(_("Failed to save screenshot"), title=_("Screenshot"), severity="error")
 
     def action_toggle_help(self) -> None:
         """F1 opens the help; F1, Escape or q closes it, back to the screen it was opened from."""
@@ -177,6 +201,19 @@ class ElotuiApp(KeepsItsCrash, App[None]):
     async def _forget_screen(self, mode: str) -> None:
         await self.remove_mode(mode)
         self.add_mode(mode, self.MODES[mode])
+
+
+class _Palette(PaletteSaysNoMatches):
+    def no_matches_text(self) -> str:
+        return _("No matches found")
+
+    def on_mount(self) -> None:
+        # The search field's cursor blinks as the app's fields do: not in tests and screenshots,
+        # where a blink would make the picture depend on the moment it is taken.
+        from textual.widgets import Input
+
+        if not getattr(self.app, "settings", AppSettings()).cursor_blink:
+            self.query_one(Input).cursor_blink = False
 
 
 def create_app(settings: AppSettings, repository: Repository | Logbook | None = None) -> ElotuiApp:

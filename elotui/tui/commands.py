@@ -41,8 +41,9 @@ class PaletteEntry(NamedTuple):
 
 def palette_entries(app: App[Any], screen: Screen[Any]) -> list[PaletteEntry]:
     """What the palette lists on `screen`, by title."""
+    # Textual's own commands, already in the language spoken (ElotuiApp.get_system_commands).
     entries = [
-        PaletteEntry(_(command.title), _(command.help), command.callback)
+        PaletteEntry(command.title, command.help, command.callback)
         for command in app.get_system_commands(screen)
         if command.discover
     ]

@@ -10,7 +10,9 @@ the footer at its next refresh without rebuilding a single binding.
 A switch from the palette (`switch_language`) speaks the new language, remembers it in the settings file
 (`elotui.i18n.settings`), and builds every screen again: each screen wrote its words when it was built,
 so the one on view is opened again (its typed values are not kept: it is a new screen) and the others
-are built again when they are next shown.
+are built again when they are next shown. What a screen keeps goes with it: the history's kept replay
+(`ReplayView.kept`, whose decisions and notes were written in the old language when it replayed) is
+dropped, and the new history screen replays once, in the new language (tests/tui/test_language.py).
 """
 
 from __future__ import annotations
@@ -32,25 +34,6 @@ LIST_NAMES = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("bli
 
 # Each language named in itself, so a reader of the other one finds it in the palette.
 LANGUAGE_NAMES = {"en": "English", "fr": "français"}
-
-# The titles and helps of Textual's own palette commands (App.get_system_commands), translated where the
-# palette lists them (commands.py): marked here so the extractor puts them in the catalog.
-TEXTUAL_WORDS = (
-    N_("Theme"),
-    N_("Change the current theme"),
-    N_("Quit"),
-    N_("Quit the application as soon as possible"),
-    N_("Keys"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"),
-    N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"),
-    N_("Maximize the focused widget"),
-    N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"),
-    N_("palette"),  # the footer's Ctrl+P
-)
 
 
 def translated(binding: Binding) -> Binding:

@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rich.align import Align
+from rich.text import Text
 from textual.binding import BindingsMap
+from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
+from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -131,3 +135,34 @@ class KeepsItsCrash(_App):
             super()._print_error_renderables()
             return
         self._exit_renderables.clear()
+
+
+class PaletteSaysNoMatches(CommandPalette):
+    """Textual's command palette, with `no_matches_text()` where it writes "No matches found" (in
+    English; elotui's palette says it in the language spoken: `ElotuiApp.action_command_palette`).
+
+    `CommandPalette._start_no_matches_countdown` is Textual's own, word for word, but for the text:
+    the text is inside a closure, and Textual has no public way to give it. It uses the private
+    `_stop_no_matches_countdown`, `_no_matches_timer`, `_NO_MATCHES_COUNTDOWN`, `_NO_MATCHES` and
+    `_list_visible` (the list's "no match" line, its id, and whether the list shows)."""
+
+    def no_matches_text(self) -> str:
+        return "No matches found"
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        self._stop_no_matches_countdown()
+
+        def _show_no_matches() -> None:
+            if search_value:  # in discover mode (nothing typed): no list rather than no match
+                self.query_one(CommandList).add_option(
+                    Option(
+                        Align.center(Text(self.no_matches_text(), style="not bold")),
+                        disabled=True,
+                        id=self._NO_MATCHES,
+                    )
+                )
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, _show_no_matches)

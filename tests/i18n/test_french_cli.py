@@ -6,6 +6,7 @@ a change K·(S − E), rounded to the nearest whole number (halves away from zer
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,71 @@ def test_an_import_reports_in_french_and_reads_a_comma_draw(tmp_path: Path) -> N
     )
     listed = french("game", "list", "--player", "Alice")
     assert "0,5" in listed.splitlines()[2]  # the newest first: the draw, in French
+
+
+@pytest.mark.parametrize(
+    ("command", "french_help"),
+    [
+        (("replay",), "la liste à recalculer, ou les trois (par défaut standard)"),
+        (("import",), f"PGN{NBSP}: mettre chaque partie sur cette liste"),
+        (("export",), "seulement les parties (et les classements publiés) de cette liste"),
+        (("game", "list"), "seulement les parties de cette liste (sinon toutes les listes)"),
+        (("game", "add"), "la liste où la partie est comptée (par défaut standard)"),
+        (("game", "edit"), "la liste où la partie est comptée (la déplacer)"),
+        (("published", "set"), "la liste où il a été publié (par défaut standard)"),
+    ],
+)
+def test_the_list_options_help_is_french(command: tuple[str, ...], french_help: str) -> None:
+    # argparse wraps the help at the terminal's width: compare it with the lines joined (spaces
+    # and newlines only: a no-break space is kept).
+    help_text = re.sub("[ \n]+", " ", french(*command, "--help"))
+    assert french_help in help_text
+
+
+def test_the_date_range_in_words() -> None:
+    from elotui.dates import range_text
+    from elotui.i18n import set_language
+
+    assert range_text() == "1850-01-01 to 2200-12-31"
+    set_language("fr")
+    assert range_text() == "du 1850-01-01 au 2200-12-31"
+
+
+def test_an_error_before_any_command_is_french_with_lang_fr() -> None:
+    # `--db` without its path: argparse refuses it in the first pass, before the command is known.
+    code, out, err = run_cli("--lang", "fr", "--db")
+    assert (code, out) == (2, "")
+    assert err == f"elotui: argument --db{NBSP}: un argument attendu\n"
+
+
+def test_an_unknown_command_is_refused_in_french() -> None:
+    code, _, err = run_cli("--lang=fr", "calcul")
+    assert code == 2
+    assert err.startswith(f"elotui: argument COMMAND{NBSP}: choix invalide{NBSP}: 'calcul'")
+
+
+def test_a_language_elotui_does_not_speak_is_refused_in_the_locales_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `LANG=fr_FR.UTF-8 elotui --lang de`: refused, in French (the rest of the choice).
+    monkeypatch.delenv("ELOTUI_LANG")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert run_cli("--lang", "de", "calc", "-r", "1500", "-o", "1600") == (
+        2, "", "elotui: --lang: elotui parle en ou fr, pas 'de'\n",
+    )  # fmt: skip
+
+
+def test_a_bad_elotui_lang_is_refused_in_the_language_of_lang(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `--lang fr` wins over the environment, so a bad $ELOTUI_LANG is not even read.
+    monkeypatch.setenv("ELOTUI_LANG", "de")
+    assert run_cli("--lang", "fr", "calc", "-r", "1500", "-o", "1600")[0] == 0
+    # Without --lang, the bad variable is refused in the locale's language.
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    code, _, err = run_cli("calc", "-r", "1500", "-o", "1600")
+    assert (code, err) == (2, "elotui: ELOTUI_LANG: elotui parle en ou fr, pas 'de'\n")

@@ -39,6 +39,8 @@ FILE_TESTS = frozenset(
         "test_a_logbook_file_opens_in_the_background",
     }
 )
+# Tests that take a folder for something else than a logbook (a screenshot): one backend is enough.
+NO_LOGBOOK_TESTS = frozenset({"test_textuals_screenshot_notice_is_french_and_said_once"})
 # What the server does not do yet, each with why: the PostgreSQL half is expected to fail (strict:
 # once fixed it passes, and the mark must go).
 ON_THE_SERVER_NOT_YET = {
@@ -55,7 +57,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     # Its own arguments: every test has `tmp_path` among its fixtures (tests/conftest.py's home).
     arguments = set(inspect.signature(metafunc.function).parameters)
     opens_a_logbook = "tmp_path" in arguments or "repository" in metafunc.fixturenames
-    if module not in LOGBOOK_MODULES or not opens_a_logbook or name in FILE_TESTS:
+    if (
+        module not in LOGBOOK_MODULES
+        or not opens_a_logbook
+        or name in FILE_TESTS | NO_LOGBOOK_TESTS
+    ):
         return
     not_yet = ON_THE_SERVER_NOT_YET.get(name)
     marks = [pytest.mark.xfail(reason=not_yet, strict=True)] if not_yet else []

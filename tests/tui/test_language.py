@@ -14,7 +14,7 @@ from typing import Any
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
-from elotui.i18n import current_language
+from elotui.i18n import current_language, set_language
 from elotui.tui.app import ElotuiApp
 from tests.scenes.calculator import PAUSE, burst, keys, scene_app, settle
 from tests.scenes.history import history_app
@@ -22,6 +22,7 @@ from tests.scenes.history import settle as settle_history
 
 SIZE = (120, 36)
 NNBSP = "\u202f"
+NBSP = "\u00a0"  # before a colon in French
 
 
 def footer_words(app: App[Any]) -> list[str]:
@@ -127,3 +128,105 @@ async def test_the_period_dialog_takes_a_draw_typed_with_a_comma() -> None:
         assert table.row_count == 1
         # The draw's points, with the decimal comma: 0,5 (the English table says 0.5).
         assert [str(cell) for cell in table.get_row_at(0)][1:3] == ["1900", "0,5"]
+
+
+async def test_textuals_own_palette_commands_are_french_in_french_and_textuals_in_english() -> None:
+    app = scene_app("fr")
+    async with app.run_test(size=SIZE):
+        await settle(app)
+        textuals = list(App.get_system_commands(app, app.screen))  # Textual's own, in English
+        ours = list(app.get_system_commands(app.screen))
+        # The same callbacks (the screenshot's is a lambda made at each call: same code).
+        assert [c.callback.__qualname__ for c in ours] == [
+            c.callback.__qualname__ for c in textuals
+        ]
+        titles = [c.title for c in ours]
+        assert {"Thème", "Quitter", "Touches", "Capture d’écran"} <= set(titles)
+        set_language("en")
+        assert [(c.title, c.help) for c in app.get_system_commands(app.screen)] == [
+            (c.title, c.help) for c in textuals
+        ]
+
+
+async def test_the_palette_says_no_match_in_french() -> None:
+    from rich.align import Align
+    from textual.command import CommandList, CommandPalette
+    from textual.pilot import Pilot
+
+    app = scene_app("fr")
+    async with app.run_test(size=SIZE):
+        await settle(app)
+        await burst(app, ["ctrl+p", PAUSE, *"xyzq"])
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        # Textual shows its "no match" line half a second after the last hit: wait for the line
+        # (a state), however long the machine takes.
+        results = palette.query_one(CommandList)
+        for _ in range(100_000):
+            if results.option_count:
+                break
+            await Pilot(app).pause()
+        prompt = results.get_option_at_index(0).prompt
+        assert isinstance(prompt, Align)  # Textual's line: the text centred
+        assert str(prompt.renderable) == "Aucune commande trouvée"
+
+
+async def test_textuals_screenshot_notice_is_french_and_said_once(tmp_path: Path) -> None:
+    from textual import events
+
+    app = scene_app("fr")
+    async with app.run_test(size=SIZE):
+        await settle(app)
+        # What Textual sends the app once the "Capture d’écran" command has written the file.
+        saved = events.DeliveryComplete(key="k", path=tmp_path / "elotui.svg", name="screenshot")
+        app.post_message(saved)
+        await settle(app)
+        told = [(n.title, n.message) for n in app._notifications]
+        # One notice (Textual's English one is not also shown), in French.
+        assert told == [
+            ("Capture d’écran", f"Capture enregistrée dans {str(tmp_path / 'elotui.svg')!r}")
+        ]
+
+
+async def test_the_theme_picker_asks_in_french() -> None:
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    app = scene_app("fr")
+    async with app.run_test(size=SIZE):
+        await settle(app)
+        app.search_themes()
+        await settle(app)
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(Input).placeholder == "Chercher un thème…"
+
+
+async def test_the_kept_replays_words_follow_a_switch_of_language(tmp_path: Path) -> None:
+    """The history keeps its replay for the next write (`ReplayView.kept`); the words it wrote when
+    it replayed (a decision's text) must not stay in English after a switch to French."""
+    from textual.pilot import Pilot
+    from textual.widgets import Static
+
+    from elotui.tui.screens.history import HistoryScreen
+
+    def decision_texts(app: ElotuiApp) -> set[str]:
+        history = app.screen
+        assert isinstance(history, HistoryScreen) and history.view is not None
+        return {d.text for period in history.view.replay.periods for d in period.decisions}
+
+    # The demo's 2008 player: her first rating rests on our reading of the 2006 rules (pool of 9).
+    app = history_app(tmp_path, player="Margaux Vidal")
+    async with app.run_test(size=SIZE):
+        await settle_history(app)
+        assert "initial rating: 9 games pooled over 26 months" in decision_texts(app)
+        await choose_in_palette(app, "Langue")
+        await settle_history(app)
+        texts = decision_texts(app)
+        assert f"premier classement{NBSP}: lot de 9 parties sur 26 mois" in texts
+        assert "initial rating: 9 games pooled over 26 months" not in texts
+        # And on screen: the line under the FIDE check for the first period (2008-04, marked *).
+        await Pilot(app).press("tab", "tab", "ctrl+end", "up")
+        await settle_history(app)
+        line = str(app.screen.query_one("#check-decisions", Static).render())
+        assert "lot de 9 parties sur 26 mois" in line, line
+    app.logbook.close()

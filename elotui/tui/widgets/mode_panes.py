@@ -30,6 +30,7 @@ from elotui.tui.formatting import (
     signed_cents,
     signed_int,
 )
+from elotui.tui.widgets.chart_axes import label_axes
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.panes import Pane, tier_text
 from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
@@ -176,6 +177,7 @@ class SeriesPane(Pane):
             xs = [0] + [s.game for s in steps]
             ys = [float(first.rating_before)] + [float(s.rating_after) for s in steps]
             plt.plot(xs, ys, marker="braille")
+            label_axes(plt, xs, ys)  # plotext's numbers, with a decimal comma in French
             plt.title(_("Rating after each game"))
             plt.xlabel(_("game"))
             self._plot.refresh()

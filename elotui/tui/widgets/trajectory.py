@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from elotui.i18n import _
 from elotui.rating.calendar import parse_month
 from elotui.rating.tiers import TIERS
+from elotui.tui.widgets.chart_axes import Y_TICKS, ticks_between
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -151,6 +152,8 @@ def draw(
         plt.text(_(tier.name), left, tier.floor, color="gray", alignment="left")
     if bands:  # the y axis marks the tier floors, in whole ratings
         plt.yticks([tier.floor for tier in bands], [str(tier.floor) for tier in bands])
+    else:  # plotext's own ticks, with a decimal comma in French
+        plt.yticks(*ticks_between(low, high, Y_TICKS))
     for name, other in others:
         if other.game_x:
             plt.plot(list(other.game_x), list(other.game_y), marker="braille",

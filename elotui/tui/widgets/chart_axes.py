@@ -1,0 +1,56 @@
+"""The numbers on a chart's axes, in the language spoken: "2.5" in English, "2,5" in French.
+
+plotext writes its own tick labels with a decimal point, whatever the language. The charts give it
+the ticks and labels it would have chosen (the same positions: `count` ticks evenly over the range,
+plotext's default counts; as many decimals as tell two ticks apart, none when all are whole), written
+by `elotui.i18n.numbers`: so English shows exactly what plotext showed, and French has its comma.
+tests/i18n/test_chart_axes.py checks the English labels against plotext's own.
+
+Chart labels are a picture of a float range, not a FIDE figure: the decimals are chosen on the float
+ticks as plotext does (`plotext._utility`, private to plotext, pinned in uv.lock), and each label is
+rounded by `numbers.decimal` on its exact value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from elotui.i18n import numbers
+
+# plotext's own numbers of ticks (plotext._default: xfrequency, yfrequency).
+X_TICKS = 5
+Y_TICKS = 7
+
+
+def tick_labels(ticks: Sequence[float]) -> list[str]:
+    """The labels of `ticks`: whole numbers as they are ("1500", a rating is never grouped), else
+    each with the decimals that tell the ticks apart ("2.5" / "2,5")."""
+    from plotext._utility import distinguishing_digit
+
+    if all(tick == int(tick) for tick in ticks):
+        return [numbers.rating(int(tick)) for tick in ticks]
+    places = distinguishing_digit(list(ticks)) + 1  # plotext's "{:.(d+1)f}"
+    return [numbers.decimal(tick, places) for tick in ticks]
+
+
+def ticks_between(low: float, high: float, count: int) -> tuple[list[float], list[str]]:
+    """`count` ticks from `low` to `high`, evenly spaced, and their labels."""
+    from plotext._utility import linspace
+
+    ticks: list[float] = linspace(low, high, count)
+    return ticks, tick_labels(ticks)
+
+
+def ticks_of(values: Sequence[float], count: int) -> tuple[list[float], list[str]]:
+    """The ticks of an axis plotext fits to `values` (their range; plotext widens a single value)."""
+    from plotext._utility import get_lim
+
+    low, high = get_lim(list(values))
+    return ticks_between(low, high, count)
+
+
+def label_axes(plt: Any, xs: Sequence[float], ys: Sequence[float]) -> None:
+    """Give `plt` (a plotext figure) the ticks it would draw for `xs` and `ys`, in the language spoken."""
+    plt.xticks(*ticks_of(xs, X_TICKS))
+    plt.yticks(*ticks_of(ys, Y_TICKS))
