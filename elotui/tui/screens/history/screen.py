@@ -7,7 +7,8 @@ How data flows: the thread workers of `loading.py` post the messages of `message
 here, on the main thread, update the widgets. The games table keeps one invariant: its rows are exactly
 the newest N games of the player, keyed by game id. A page of more rows is fetched as the cursor nears
 the end (`PAGE`), so 100,000 games open as fast as a hundred. A refresh reconciles rows by key
-(`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s.
+(`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s,
+what a write shows `updates.py`'s.
 """
 
 from __future__ import annotations
@@ -30,14 +31,11 @@ from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
     GAME_COLUMNS,
     chart_title,
-    counts_after,
     crossing_cells,
     crossing_short_labels,
     game_cells,
-    games_after,
     summary_text,
 )
-from elotui.tui.screens.history.edits import EditingScreen
 from elotui.tui.screens.history.fide_check import (
     CHECK_COLUMNS,
     check_note,
@@ -50,24 +48,21 @@ from elotui.tui.screens.history.fide_check import (
 from elotui.tui.screens.history.loading import NEAR_END, next_list
 from elotui.tui.screens.history.messages import (
     FirstRows,
-    GamesChange,
     GamesLoaded,
-    GamesWritten,
     LogbookFailed,
     PageLoaded,
     PlayersLoaded,
     ReplayLoaded,
     ReplayView,
-    WriteDone,
-    WriteFailed,
 )
+from elotui.tui.screens.history.updates import UpdatingScreen
 from elotui.tui.widgets.keyed_table import SortCell, add_columns, cursor_key, sync_table
 
 if TYPE_CHECKING:
     from elotui.tui.app import ElotuiApp
 
 
-class HistoryScreen(EditingScreen):
+class HistoryScreen(UpdatingScreen):
     AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -266,16 +261,6 @@ class HistoryScreen(EditingScreen):
         self._show_replay(message.view)
         self._idle = True
 
-    def _show_live(self, live: dict[int, int | str | None]) -> None:
-        """The live ratings of the loaded rows (only the cells that change)."""
-        table = self.query_one("#games", DataTable)
-        for key in list(table.rows):
-            game = self.games.get(int(str(key.value)))
-            if game is not None:
-                text = game_cells(game, live)[4]
-                if table.get_cell(key, "live") != text:
-                    table.update_cell(key, "live", text)
-
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
         self._paging = False
@@ -296,59 +281,6 @@ class HistoryScreen(EditingScreen):
         self._idle = True
         self._show_empty(_("The logbook cannot be read: {reason}").format(reason=message.reason))
         self.notify(message.reason, title="Logbook", severity="error")
-
-    @on(GamesWritten)
-    def _games_written(self, message: GamesWritten) -> None:
-        if message.generation == self._generation:
-            self._show_rows_changed(message.change)
-
-    def _show_rows_changed(self, change: GamesChange) -> None:
-        """A write's games in the table at once (before its replay): the rows stay the newest N of
-        the list shown, a new one (without its live rating yet) among them if it is that new."""
-        table = self.query_one("#games", DataTable)
-        everything_loaded = table.row_count >= self.total
-        self.games = games_after(self.games, change, self.rating_list, everything_loaded)
-        self.counts = counts_after(self.counts, change)
-        self.total = self.counts.get(self.rating_list, len(self.games))
-        live = self.view.live if self.view is not None else None
-        new = {game.id for game in change.added}
-        rows = [
-            (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
-        ]
-        sync_table(table, rows)
-        shown = next((str(game.id) for game in change.added if str(game.id) in table.rows), None)
-        if shown is not None:
-            table.move_cursor(row=table.get_row_index(shown), animate=False)
-
-    @on(WriteDone)
-    def _write_done(self, message: WriteDone) -> None:
-        self.notify(message.note, title="Logbook")
-        if message.view is not None and message.generation == self._generation:
-            self.view = message.view
-            self._show_live(message.view.live)
-            self._show_replay(message.view)
-            self._idle = True
-            return
-        if message.player_id is not None and (
-            self.player is None or message.player_id != self.player.id
-        ):
-            self.player = None
-        self._load_players(message.player_id)
-        if message.game_id is not None:
-            self._select_game_after_load = message.game_id
-
-    @on(WriteFailed)
-    def _write_failed(self, message: WriteFailed) -> None:
-        self._idle = True
-        self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
-        if message.lines:
-            from elotui.tui.widgets.forms import ProblemsDialog
-
-            self.app.push_screen(
-                ProblemsDialog(
-                    _("Import refused: {reason}").format(reason=message.reason), message.lines
-                )
-            )
 
     # --- showing ---------------------------------------------------------------------------------------
 
