@@ -7,13 +7,12 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 
-from textual.widgets import DataTable
-
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import NewGame, open_repository
 from elotui.tui.app import AppSettings, create_app
 from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import settle
 
 
@@ -30,7 +29,7 @@ async def test_the_refresh_key_shows_games_entered_elsewhere_and_says_so(
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
-        games = screen.query_one("#games", DataTable)
+        games = screen.query_one("#games", VirtualTable)
         assert games.row_count == 1
         new = elsewhere.add_game(
             ana.id, NewGame(date=dt.date(2026, 3, 15), opponent_rating=1700, score=Fraction(0))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static, TextArea
+from textual.widgets import Input, Select, Static, TextArea
 
 from elotui.cli import main
 from elotui.logbook.repository import NewGame, Repository, open_repository
@@ -28,6 +28,7 @@ from elotui.tui.widgets.forms import (
     ProblemsDialog,
     ResultPicker,
 )
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, keys, settle
 
@@ -61,8 +62,8 @@ def history(pilot: Pilot[None]) -> HistoryScreen:
     return screen
 
 
-def table(pilot: Pilot[None], selector: str) -> DataTable[Any]:
-    return history(pilot).query_one(selector, DataTable)
+def table(pilot: Pilot[None], selector: str) -> VirtualTable:
+    return history(pilot).query_one(selector, VirtualTable)
 
 
 def row_of(pilot: Pilot[None], selector: str, key: str) -> list[str]:
@@ -111,7 +112,7 @@ async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
         check = "#fide-check"
         # 2023-07: 26 rated games. K 40 (a junior: 2023 − 2007 = 16 ≤ 18, never 2300), and the cap
         # K·n ≤ 700 gives ⌊700 / 26⌋ = 26 (26·26 = 676 ≤ 700 < 27·26 = 702).
-        july = dict(zip([c.key.value for c in table(pilot, check).columns.values()],
+        july = dict(zip([c.key for c in table(pilot, check).columns],
                         row_of(pilot, check, "2023-07"), strict=True))  # fmt: skip
         assert july["games"] == "26"
         assert july["k"] == "40→26"

@@ -15,17 +15,18 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
 from elotui.tui.screens.history import PAGE, HistoryScreen, replay_view
 from elotui.tui.screens.history.messages import GamesChange, KeptHistory, ReplayView
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, keys, settle
 from tests.tui.test_history import SIZE, TODAY, history, press, table
 
 
-def rows(data: DataTable[Any]) -> list[list[str]]:
+def rows(data: VirtualTable) -> list[list[str]]:
     return [[str(cell) for cell in data.get_row(row.key)] for row in data.ordered_rows]
 
 

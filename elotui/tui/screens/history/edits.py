@@ -13,8 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.widgets import DataTable
-
 from elotui.i18n import _
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
@@ -22,6 +20,7 @@ from elotui.tui.screens.history.files import export_file, import_file
 from elotui.tui.screens.history.loading import LoadingScreen
 from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
 from elotui.tui.widgets.keyed_table import cursor_key
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
@@ -31,7 +30,7 @@ class EditingScreen(LoadingScreen):
     """The history screen's form and write actions (bound to keys in `HistoryScreen.BINDINGS`)."""
 
     def selected_game(self) -> GameRecord | None:
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         key = cursor_key(table)
         return None if key is None else self.games.get(int(key))
 

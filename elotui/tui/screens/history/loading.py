@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.widget import AwaitMount
-from textual.widgets import DataTable
 
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
@@ -38,6 +37,7 @@ from elotui.tui.screens.history.messages import (
     WriteDone,
     WriteFailed,
 )
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
@@ -154,7 +154,7 @@ class LoadingScreen(AppScreen):
         self._idle = False
         self._generation += 1
         self._paging = False
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         if not keep_rows:
             table.clear()
             self.games = {}

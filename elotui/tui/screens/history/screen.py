@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.widget import AwaitMount
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import Footer, Header, Select, Static
 
 from elotui.i18n import N_, _
 from elotui.safe_text import printable
@@ -56,7 +56,8 @@ from elotui.tui.screens.history.messages import (
     ReplayView,
 )
 from elotui.tui.screens.history.updates import UpdatingScreen
-from elotui.tui.widgets.keyed_table import SortCell, add_columns, cursor_key, sync_table
+from elotui.tui.widgets.keyed_table import add_columns, cursor_key, sync_table
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.tui.app import ElotuiApp
@@ -112,7 +113,7 @@ class HistoryScreen(UpdatingScreen):
                 yield Static(
                     _("Games, newest first · live rating after each"), classes="panel-title"
                 )
-                yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
+                yield VirtualTable(id="games", zebra_stripes=True)
             with Vertical(id="chart-panel", classes="history-panel"):
                 yield Static(
                     _("Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]"),
@@ -121,10 +122,10 @@ class HistoryScreen(UpdatingScreen):
                 yield Container(id="chart-box")
             with Vertical(id="crossings-panel", classes="history-panel"):
                 yield Static(_("Crossings"), classes="panel-title")
-                yield DataTable[str](id="crossings", cursor_type="row")
+                yield VirtualTable(id="crossings")
         with Vertical(id="check-panel", classes="history-panel"):
             yield Static(_("FIDE check, one row per month"), classes="panel-title")
-            yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
+            yield VirtualTable(id="fide-check", zebra_stripes=True)
             # Which decisions of ours a period marked * rests on, while the cursor is on it.
             yield Static("", id="check-decisions")
             yield Static("", id="check-note")
@@ -140,9 +141,9 @@ class HistoryScreen(UpdatingScreen):
             ("#fide-check", CHECK_COLUMNS, check_short_labels()),
             ("#crossings", CROSSING_COLUMNS, crossing_short_labels()),
         ):
-            add_columns(self.query_one(selector, DataTable), columns, short)
+            add_columns(self.query_one(selector, VirtualTable), columns, short)
 
-        self.query_one("#games", DataTable).focus()
+        self.query_one("#games", VirtualTable).focus()
         settings = cast("ElotuiApp", self.app).settings
         wanted = settings.extra.get("player")
         self._generation += 1
@@ -196,7 +197,7 @@ class HistoryScreen(UpdatingScreen):
             return
         self.games = {game.id: game for game in message.games}
         sync_table(
-            self.query_one("#games", DataTable),
+            self.query_one("#games", VirtualTable),
             [(str(game.id), game_cells(game, None)) for game in message.games],
         )
         self.query_one("#history-summary", Static).update(_("replaying…"))
@@ -241,7 +242,7 @@ class HistoryScreen(UpdatingScreen):
         live = self.view.live if self.view is not None else None
         self.games = {game.id: game for game in message.games}
         sync_table(
-            self.query_one("#games", DataTable),
+            self.query_one("#games", VirtualTable),
             [(str(game.id), game_cells(game, live)) for game in message.games],
         )
         if message.view is not None:
@@ -264,16 +265,16 @@ class HistoryScreen(UpdatingScreen):
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
         self._paging = False
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         if message.generation != self._generation or message.offset != table.row_count:
             return
         live = self.view.live if self.view is not None else None
+        rows = table.row_list()
         for game in message.games:
-            if str(game.id) in table.rows:
-                continue
-            self.games[game.id] = game
-            cells = game_cells(game, live)
-            table.add_row(SortCell.at(cells[0], table.row_count), *cells[1:], key=str(game.id))
+            if str(game.id) not in table.rows:
+                self.games[game.id] = game
+                rows.append((str(game.id), game_cells(game, live)))
+        sync_table(table, rows)
 
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
@@ -288,7 +289,7 @@ class HistoryScreen(UpdatingScreen):
         self._add_the_rest()
         self.query_one("#history-summary", Static).update(text)
         for selector in ("#games", "#fide-check", "#crossings"):
-            self.query_one(selector, DataTable).clear()
+            self.query_one(selector, VirtualTable).clear()
         self.query_one("#check-note", Static).update("")
         self._show_decisions()
 
@@ -306,9 +307,9 @@ class HistoryScreen(UpdatingScreen):
         self._show_summary()
         result = view.replay
         periods = check_periods(result.periods)
-        sync_table(self.query_one("#fide-check", DataTable), check_rows(periods))
+        sync_table(self.query_one("#fide-check", VirtualTable), check_rows(periods))
         sync_table(
-            self.query_one("#crossings", DataTable),
+            self.query_one("#crossings", VirtualTable),
             [
                 (f"{c.period}-{c.kind}-{c.to}", crossing_cells(c))
                 for c in reversed(result.crossings)
@@ -320,7 +321,7 @@ class HistoryScreen(UpdatingScreen):
         selected = self._select_game_after_load
         if selected is not None:
             self._select_game_after_load = None
-            table = self.query_one("#games", DataTable)
+            table = self.query_one("#games", VirtualTable)
             if str(selected) in table.rows:
                 table.move_cursor(row=table.get_row_index(str(selected)), animate=False)
 
@@ -333,13 +334,13 @@ class HistoryScreen(UpdatingScreen):
         draw(self._chart, view.chart, view.rating_list, view.others)
         self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
 
-    @on(DataTable.RowHighlighted, "#fide-check")
-    def _check_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+    @on(VirtualTable.RowHighlighted, "#fide-check")
+    def _check_row_highlighted(self, _: VirtualTable.RowHighlighted) -> None:
         self._show_decisions()
 
     def _show_decisions(self) -> None:
         """Under the FIDE check, the decisions the highlighted period's `*` rests on (else nothing)."""
-        key = cursor_key(self.query_one("#fide-check", DataTable))
+        key = cursor_key(self.query_one("#fide-check", VirtualTable))
         periods = self.view.replay.periods if self.view is not None else ()
         period = next((p for p in periods if p.period == key), None)
         line = decisions_line(period_decisions(period)) if period is not None else ""
@@ -349,9 +350,9 @@ class HistoryScreen(UpdatingScreen):
 
     # --- paging and player switching --------------------------------------------------------------------
 
-    @on(DataTable.RowHighlighted, "#games")
-    def _near_end(self, event: DataTable.RowHighlighted) -> None:
-        table = event.data_table
+    @on(VirtualTable.RowHighlighted, "#games")
+    def _near_end(self, event: VirtualTable.RowHighlighted) -> None:
+        table = event.table
         if (
             self.player is not None
             and not self._paging

@@ -6,7 +6,6 @@ a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
 from __future__ import annotations
 
 from textual import on
-from textual.widgets import DataTable
 
 from elotui.i18n import _
 from elotui.tui.screens.history.cells import counts_after, game_cells, games_after
@@ -19,6 +18,7 @@ from elotui.tui.screens.history.messages import (
     WriteFailed,
 )
 from elotui.tui.widgets.keyed_table import sync_table
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 
 class UpdatingScreen(EditingScreen):
@@ -30,13 +30,15 @@ class UpdatingScreen(EditingScreen):
 
     def _show_live(self, live: dict[int, int | str | None]) -> None:
         """The live ratings of the loaded rows (only the cells that change)."""
-        table = self.query_one("#games", DataTable)
-        for key in list(table.rows):
-            game = self.games.get(int(str(key.value)))
+        table = self.query_one("#games", VirtualTable)
+        rows = table.row_list()
+        for place, (key, cells) in enumerate(rows):
+            game = self.games.get(int(key))
             if game is not None:
                 text = game_cells(game, live)[4]
-                if table.get_cell(key, "live") != text:
-                    table.update_cell(key, "live", text)
+                if cells[4] != text:
+                    rows[place] = (key, (*cells[:4], text))
+        sync_table(table, rows)
 
     @on(GamesWritten)
     def _games_written(self, message: GamesWritten) -> None:
@@ -46,7 +48,7 @@ class UpdatingScreen(EditingScreen):
     def _show_rows_changed(self, change: GamesChange) -> None:
         """A write's games in the table at once (before its replay): the rows stay the newest N of
         the list shown, a new one (without its live rating yet) among them if it is that new."""
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         everything_loaded = table.row_count >= self.total
         self.games = games_after(self.games, change, self.rating_list, everything_loaded)
         self.counts = counts_after(self.counts, change)

@@ -1,0 +1,404 @@
+"""A table that draws only the rows on screen, from a row list it keeps as given (issue 13 item 2).
+
+Textual's `DataTable` copies every row into its own structures, re-sorts them to change their order,
+and draws every visible cell again (through Rich's layout) whenever any cell changes: after a write on
+the history screen, that was most of the time from key to screen. `VirtualTable` is a line-API widget
+(`ScrollView.render_line`) that holds the caller's list of (key, cells) rows and an index of keys;
+showing a new list costs building that index, and a frame costs only the lines whose row, place or
+cursor changed (the others come from a cache keyed by what the line shows).
+
+It looks and behaves like the `DataTable` with a row cursor it replaces: the same styles (its CSS,
+with the component classes renamed), fixed-width columns, zebra stripes, the header, the hover row,
+the same keys (Enter selects the row; Home and End go to the first and last row, as Ctrl+Home and
+Ctrl+End do: the history's tables are never wider than their panel), a click moves the cursor and a
+click on the cursor's row selects it. tests/tui/test_virtual_table.py compares its lines with a
+`DataTable`'s, segment by segment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, NamedTuple
+
+from rich.cells import cell_len
+from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+PADDING = 1  # blank cells on each side of a cell (DataTable's cell_padding)
+CACHED_LINES = 2000  # drawn lines kept (a few screens of every table); then the cache starts over
+
+
+class TableRow(NamedTuple):
+    key: str
+    cells: tuple[str, ...]
+
+
+class TableColumn(NamedTuple):
+    key: str
+    label: str  # shown in the header (Rich markup, as DataTable reads a label)
+    width: int  # cells of text, without the padding
+
+
+class VirtualTable(ScrollView, can_focus=True):
+    """Rows of text cells under a header, a row cursor, drawn a visible line at a time."""
+
+    ALLOW_SELECT = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Select", show=False),
+        Binding("up", "cursor_up", "Cursor up", show=False),
+        Binding("down", "cursor_down", "Cursor down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("ctrl+home", "scroll_top", "Top", show=False),
+        Binding("ctrl+end", "scroll_bottom", "Bottom", show=False),
+        Binding("home", "scroll_top", "Home", show=False),
+        Binding("end", "scroll_bottom", "End", show=False),
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "virtual-table--cursor",
+        "virtual-table--hover",
+        "virtual-table--header",
+        "virtual-table--odd-row",
+        "virtual-table--even-row",
+    }
+
+    # DataTable's (Textual 8.2.8), for the classes used here, so the history looks as it did.
+    DEFAULT_CSS = """
+    VirtualTable {
+        background: $surface;
+        color: $foreground;
+        height: auto;
+        max-height: 100%;
+
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .virtual-table--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: $block-cursor-text-style;
+            }
+            & > .virtual-table--header {
+                background-tint: $foreground 5%;
+            }
+        }
+        &:dark {
+            & > .virtual-table--even-row {
+                background: $surface-darken-1 40%;
+            }
+        }
+        & > .virtual-table--header {
+            text-style: bold;
+            background: $panel;
+            color: $foreground;
+        }
+        &:ansi > .virtual-table--header {
+            background: ansi_bright_blue;
+            color: ansi_default;
+        }
+        & > .virtual-table--even-row {
+            background: $surface-lighten-1 50%;
+        }
+        & > .virtual-table--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        & > .virtual-table--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    class RowHighlighted(Message):
+        """The cursor went to another row (or to the first one shown)."""
+
+        def __init__(self, table: VirtualTable, cursor_row: int, row_key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.cursor_row = cursor_row
+            self.row_key = row_key
+
+        @property
+        def control(self) -> VirtualTable:
+            return self.table
+
+    class RowSelected(Message):
+        """Enter on a row, or a click on the cursor's row."""
+
+        def __init__(self, table: VirtualTable, cursor_row: int, row_key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.cursor_row = cursor_row
+            self.row_key = row_key
+
+        @property
+        def control(self) -> VirtualTable:
+            return self.table
+
+    def __init__(
+        self, *, zebra_stripes: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.zebra_stripes = zebra_stripes
+        self.columns: list[TableColumn] = []
+        self._rows: Sequence[tuple[str, tuple[str, ...]]] = ()
+        self._places: dict[str, int] = {}  # row key → its index in `_rows`
+        self.cursor_row = 0
+        self._hover_row = 0
+        self._show_hover = False  # the mouse is over the table (the keyboard hides the hover)
+        self._lines: dict[tuple[object, ...], Strip] = {}
+        self._cells: dict[tuple[str, int], list[Segment]] = {}
+
+    # --- the rows -------------------------------------------------------------------------------------
+
+    def add_column(self, label: str, *, key: str, width: int) -> None:
+        self.columns.append(TableColumn(key, label, width))
+        self._size_changed()
+
+    def show(self, rows: Sequence[tuple[str, tuple[str, ...]]]) -> None:
+        """Show `rows` (kept as given, not copied: the caller must not change the list after), in
+        that order. The cursor stays on the row it was on (by key), else at its place."""
+        was = self.row_key_at(self.cursor_row)
+        had_rows = bool(self._rows)
+        self._rows = rows
+        self._places = {key: place for place, (key, _) in enumerate(rows)}
+        self._size_changed()
+        self.refresh()
+        place = self._places.get(was, self.cursor_row) if was is not None else self.cursor_row
+        self._set_cursor(place, highlight=not had_rows)
+
+    def clear(self) -> None:
+        self._rows = ()
+        self._places = {}
+        self.cursor_row = 0
+        self._size_changed()
+        self.refresh()
+        self.scroll_to(0, 0, animate=False, force=True, immediate=True)
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows)
+
+    @property
+    def rows(self) -> Mapping[str, int]:
+        """Row key → place."""
+        return self._places
+
+    def row_list(self) -> list[tuple[str, tuple[str, ...]]]:
+        """A new list of the rows shown (to change and `show` again)."""
+        return list(self._rows)
+
+    @property
+    def ordered_rows(self) -> list[TableRow]:
+        return [TableRow(key, cells) for key, cells in self._rows]
+
+    def get_row(self, key: str) -> list[str]:
+        return list(self._rows[self._places[key]][1])
+
+    def get_row_at(self, place: int) -> list[str]:
+        return list(self._rows[place][1])
+
+    def get_row_index(self, key: str) -> int:
+        return self._places[key]
+
+    def get_cell(self, key: str, column: str) -> str:
+        index = next(i for i, c in enumerate(self.columns) if c.key == column)
+        return self._rows[self._places[key]][1][index]
+
+    def row_key_at(self, place: int) -> str | None:
+        return self._rows[place][0] if 0 <= place < len(self._rows) else None
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The key of the cursor's row (None: no rows)."""
+        return self.row_key_at(self.cursor_row)
+
+    def _size_changed(self) -> None:
+        width = sum(column.width + 2 * PADDING for column in self.columns)
+        self.virtual_size = Size(width, len(self._rows) + 1)  # + the header
+
+    # --- the cursor -----------------------------------------------------------------------------------
+
+    def move_cursor(self, *, row: int, animate: bool = False, scroll: bool = True) -> None:
+        self._set_cursor(row, scroll=scroll, animate=animate)
+
+    def _set_cursor(
+        self, place: int, *, highlight: bool = False, scroll: bool = True, animate: bool = False
+    ) -> None:
+        place = max(0, min(place, len(self._rows) - 1))
+        old = self.cursor_row
+        self.cursor_row = place
+        if place != old:
+            self._refresh_row(old)
+            self._refresh_row(place)
+        if (place != old or highlight) and self._rows:
+            self.post_message(self.RowHighlighted(self, place, self._rows[place][0]))
+        if scroll:
+            self._scroll_to_cursor(animate)
+
+    def _scroll_to_cursor(self, animate: bool = False) -> None:
+        region = Region(int(self.scroll_x), self.cursor_row + 1, self.size.width, 1)
+        self.scroll_to_region(region, animate=animate, spacing=Spacing(1, 0, 0, 0), force=True)
+
+    def _refresh_row(self, place: int) -> None:
+        self.refresh_line(place + 1)
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height - 1)
+
+    def action_cursor_up(self) -> None:
+        self._hide_hover()
+        self._set_cursor(self.cursor_row - 1)
+
+    def action_cursor_down(self) -> None:
+        self._hide_hover()
+        self._set_cursor(self.cursor_row + 1)
+
+    def action_page_down(self) -> None:
+        # As DataTable: the view moves a page and the cursor the same rows, staying in its place.
+        self._hide_hover()
+        self.scroll_relative(y=self._page(), animate=False, force=True)
+        self._set_cursor(self.cursor_row + self._page(), scroll=False)
+
+    def action_page_up(self) -> None:
+        self._hide_hover()
+        self.scroll_relative(y=-self._page(), animate=False, force=True)
+        self._set_cursor(self.cursor_row - self._page(), scroll=False)
+
+    def action_scroll_top(self) -> None:
+        self._hide_hover()
+        self._set_cursor(0)
+
+    def action_scroll_bottom(self) -> None:
+        self._hide_hover()
+        self._set_cursor(len(self._rows) - 1)
+
+    def action_select_cursor(self) -> None:
+        self._hide_hover()
+        key = self.cursor_key
+        if key is not None:
+            self.post_message(self.RowSelected(self, self.cursor_row, key))
+
+    # --- the mouse ------------------------------------------------------------------------------------
+
+    def _hide_hover(self) -> None:
+        if self._show_hover:
+            self._show_hover = False
+            self._refresh_row(self._hover_row)
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        row = event.style.meta.get("row")
+        if not isinstance(row, int):
+            self._hide_hover()
+            return
+        if row != self._hover_row or not self._show_hover:
+            self._refresh_row(self._hover_row)
+            self._hover_row, self._show_hover = row, True
+            self._refresh_row(row)
+
+    def _on_leave(self, _: events.Leave) -> None:
+        self._hide_hover()
+
+    async def _on_click(self, event: events.Click) -> None:
+        row = event.style.meta.get("row")
+        if not isinstance(row, int) or not 0 <= row < len(self._rows):
+            return  # the header, or below the rows
+        event.stop()
+        if row == self.cursor_row:
+            self.action_select_cursor()
+        else:
+            self._set_cursor(row, animate=True)
+
+    # --- drawing --------------------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        scroll_x, scroll_y = self.scroll_offset
+        place = y + scroll_y - 1 if y else -1  # line 0 is the header, which does not scroll
+        base = self.rich_style
+        if place >= len(self._rows):
+            return Strip.blank(width, base)
+        cells = tuple(c.label for c in self.columns) if place < 0 else self._rows[place][1]
+        cursor = place == self.cursor_row
+        hover = self._show_hover and place == self._hover_row >= 0  # the header is not hovered
+        key = (place, cells, cursor, hover, width, scroll_x, base, self.get_pseudo_class_state())
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) >= CACHED_LINES:
+                self._lines.clear()
+            drawn = self._draw(place, cells, cursor, hover, base).crop(scroll_x, scroll_x + width)
+            line = self._lines[key] = drawn.adjust_cell_length(width, base).simplify()
+        return line
+
+    def _draw(
+        self, place: int, cells: tuple[str, ...], cursor: bool, hover: bool, base: Style
+    ) -> Strip:
+        """One row's line (`place` -1: the header), styled as DataTable styles a row-cursor table's:
+        each cell's pre-style is the row's style, the cell's place (meta, for the mouse) and the
+        cursor's or hover's; the cursor's colour goes over the text's own (DataTable's default
+        cursor_foreground_priority "css")."""
+        header = place < 0
+        if header:
+            row_style = self.get_component_styles("virtual-table--header").rich_style
+        elif self.zebra_stripes:
+            stripe = "virtual-table--odd-row" if place % 2 else "virtual-table--even-row"
+            row_style = self.get_component_styles(stripe).rich_style
+        else:
+            row_style = base
+        over = Style()
+        if hover:
+            over += self.get_component_rich_style("virtual-table--hover")
+        if cursor and not header:
+            over += self.get_component_rich_style("virtual-table--cursor")
+        post = Style.from_color(color=over.color)
+        segments: list[Segment] = []
+        for index, (text, column) in enumerate(zip(cells, self.columns, strict=True)):
+            pre = row_style + Style.from_meta({"row": place, "column": index}) + over
+            segments += Segment.apply_style(self._cell(text, column.width), pre, post)
+        table_width = sum(column.width + 2 * PADDING for column in self.columns)
+        rest = max(0, self.size.width - table_width)
+        extend = (
+            row_style + over + Style.from_meta({"row": place, "column": 0, "out_of_bounds": True})
+        )
+        segments.append(Segment(" " * rest, extend))
+        return Strip(segments)
+
+    def _cell(self, text: str, width: int) -> list[Segment]:
+        """A cell's segments before the row's styles, as Rich lays out DataTable's cell: the text
+        read as markup, one line, cut to the width, padded a cell on each side."""
+        key = (text, width)
+        segments = self._cells.get(key)
+        if segments is None:
+            if len(self._cells) >= CACHED_LINES:
+                self._cells.clear()
+            if "[" not in text and cell_len(text) == len(text) and text.isprintable():
+                # Plain text of one-cell characters: Rich would give the same, faster here.
+                shown = text[:width].ljust(width)
+                segments = [Segment(" " * PADDING + shown + " " * PADDING)]
+            else:
+                segments = self._rich_cell(text, width)
+            self._cells[key] = segments
+        return segments
+
+    def _rich_cell(self, text: str, width: int) -> list[Segment]:
+        console = self.app.console
+        options = self.app.console_options.update_dimensions(width + 2 * PADDING, 1)
+        content = Text.from_markup(text, end="")
+        content.no_wrap = True
+        lines = console.render_lines(Padding(content, (0, PADDING)), options.update(no_wrap=True))
+        return list(lines[0])
