@@ -181,6 +181,49 @@ async def test_games_load_page_by_page(repository: Repository) -> None:
         assert column(pilot, "#games", "date")[-1] == "2020-01-01"
 
 
+async def test_the_games_keys_and_clicks(repository: Repository) -> None:
+    """Up/down, PageDown (which pages in more games near the end), Ctrl+End and Home, Enter and a
+    click on the cursor's game open its Edit form; a click on another game moves the cursor."""
+    ana = repository.find_player("Ana")
+    start = dt.date(2020, 1, 1)
+    repository.add_new_games(
+        ana.id,
+        [NewGame(start + dt.timedelta(days=i), 1800, Fraction(1, 2)) for i in range(PAGE + 5)],
+    )
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        games = table(pilot, "#games")
+        assert games.has_focus and games.cursor_row == 0
+        await pilot.press("down", "down", "up")
+        assert games.cursor_row == 1
+        # The panel's 16 lines (app.tcss #history-top): its title, the table's header, 14 rows;
+        # a page moves the cursor 14 rows.
+        await pilot.press("pagedown")
+        assert games.cursor_row == 15
+        await pilot.press("ctrl+end")  # the last loaded row, near the end: the next page comes
+        await settle(app)
+        assert games.row_count == PAGE + 5 and games.cursor_row == PAGE - 1
+        await pilot.press("ctrl+end")
+        oldest = repository.list_games(ana.id, newest_first=False, limit=1)[0]
+        assert games.cursor_key == str(oldest.id)
+        await pilot.press("home")
+        assert games.cursor_row == 0 and games.scroll_y == 0
+        newest = repository.list_games(ana.id, limit=1)[0]
+        await pilot.press("enter")
+        form = pilot.app.screen
+        assert isinstance(form, GameForm) and form.query_one("#game-date", Input).value == str(
+            newest.date
+        )
+        await pilot.press("escape")
+        await settle(app)
+        await pilot.click("#games", offset=(2, 3))  # the header, rows 0 and 1, then row 2
+        assert games.cursor_row == 2 and not isinstance(pilot.app.screen, GameForm)
+        await pilot.click("#games", offset=(2, 3))
+        await settle(app)
+        assert isinstance(pilot.app.screen, GameForm)
+
+
 # --- forms that write ---------------------------------------------------------------------------------
 
 

@@ -47,6 +47,21 @@ class TableColumn(NamedTuple):
     width: int  # cells of text, without the padding
 
 
+class _Frame(NamedTuple):
+    """What every line of a frame shares."""
+
+    base: Style  # the widget's style
+    width: int
+    scroll_x: int
+    scroll_y: int
+    state: object  # the pseudo-classes (focus, hover, …)
+    header: Style
+    odd: Style
+    even: Style
+    hover: Style
+    cursor: Style
+
+
 class VirtualTable(ScrollView, can_focus=True):
     """Rows of text cells under a header, a row cursor, drawn a visible line at a time."""
 
@@ -158,6 +173,9 @@ class VirtualTable(ScrollView, can_focus=True):
         self._show_hover = False  # the mouse is over the table (the keyboard hides the hover)
         self._lines: dict[tuple[object, ...], Strip] = {}
         self._cells: dict[tuple[str, int], list[Segment]] = {}
+        self._styles: dict[tuple[Style, Style, int, int | None], Style] = {}
+        self._frame: _Frame | None = None  # while a frame is drawn (`render_lines`)
+        self._frame_styles: dict[object, tuple[Style, ...]] = {}  # by pseudo-class state
 
     # --- the rows -------------------------------------------------------------------------------------
 
@@ -167,15 +185,17 @@ class VirtualTable(ScrollView, can_focus=True):
 
     def show(self, rows: Sequence[tuple[str, tuple[str, ...]]]) -> None:
         """Show `rows` (kept as given, not copied: the caller must not change the list after), in
-        that order. The cursor stays on the row it was on (by key), else at its place."""
+        that order. The cursor stays on the row it was on (by key), else at its place; the row
+        under it is said (`RowHighlighted`) when it is another one."""
         was = self.row_key_at(self.cursor_row)
-        had_rows = bool(self._rows)
         self._rows = rows
         self._places = {key: place for place, (key, _) in enumerate(rows)}
         self._size_changed()
         self.refresh()
         place = self._places.get(was, self.cursor_row) if was is not None else self.cursor_row
-        self._set_cursor(place, highlight=not had_rows)
+        # Said also when the cursor stays in its place but on another row (its row went).
+        place = max(0, min(place, len(rows) - 1))
+        self._set_cursor(place, highlight=self.row_key_at(place) != was)
 
     def clear(self) -> None:
         self._rows = ()
@@ -324,29 +344,56 @@ class VirtualTable(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._lines.clear()
+        self._styles.clear()
+        self._frame_styles.clear()
         self.refresh()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every line of this frame shares, read once (a widget's `rich_style` walks its
+        # ancestors: per line, it was most of a frame's time).
+        self._frame = self._frame_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _frame_now(self) -> _Frame:
+        state = self.get_pseudo_class_state()
+        styles = self._frame_styles.get(state)
+        if styles is None:  # read again after a style change (`notify_style_update`)
+            component = self.get_component_styles
+            styles = self._frame_styles[state] = (
+                self.rich_style,
+                component("virtual-table--header").rich_style,
+                component("virtual-table--odd-row").rich_style,
+                component("virtual-table--even-row").rich_style,
+                self.get_component_rich_style("virtual-table--hover"),
+                self.get_component_rich_style("virtual-table--cursor"),
+            )
+        base, header, odd, even, hover, cursor = styles
+        x, y = self.scroll_offset
+        return _Frame(base, self.size.width, x, y, state, header, odd, even, hover, cursor)
+
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        scroll_x, scroll_y = self.scroll_offset
-        place = y + scroll_y - 1 if y else -1  # line 0 is the header, which does not scroll
-        base = self.rich_style
+        frame = self._frame or self._frame_now()
+        width, scroll_x = frame.width, frame.scroll_x
+        place = y + frame.scroll_y - 1 if y else -1  # line 0 is the header, which does not scroll
         if place >= len(self._rows):
-            return Strip.blank(width, base)
+            return Strip.blank(width, frame.base)
         cells = tuple(c.label for c in self.columns) if place < 0 else self._rows[place][1]
         cursor = place == self.cursor_row
         hover = self._show_hover and place == self._hover_row >= 0  # the header is not hovered
-        key = (place, cells, cursor, hover, width, scroll_x, base, self.get_pseudo_class_state())
+        key = (place, cells, cursor, hover, width, scroll_x, frame.base, frame.state)
         line = self._lines.get(key)
         if line is None:
             if len(self._lines) >= CACHED_LINES:
                 self._lines.clear()
-            drawn = self._draw(place, cells, cursor, hover, base).crop(scroll_x, scroll_x + width)
-            line = self._lines[key] = drawn.adjust_cell_length(width, base).simplify()
+            drawn = self._draw(frame, place, cells, cursor, hover).crop(scroll_x, scroll_x + width)
+            line = self._lines[key] = drawn.adjust_cell_length(width, frame.base).simplify()
         return line
 
     def _draw(
-        self, place: int, cells: tuple[str, ...], cursor: bool, hover: bool, base: Style
+        self, frame: _Frame, place: int, cells: tuple[str, ...], cursor: bool, hover: bool
     ) -> Strip:
         """One row's line (`place` -1: the header), styled as DataTable styles a row-cursor table's:
         each cell's pre-style is the row's style, the cell's place (meta, for the mouse) and the
@@ -354,29 +401,41 @@ class VirtualTable(ScrollView, can_focus=True):
         cursor_foreground_priority "css")."""
         header = place < 0
         if header:
-            row_style = self.get_component_styles("virtual-table--header").rich_style
+            row_style = frame.header
         elif self.zebra_stripes:
-            stripe = "virtual-table--odd-row" if place % 2 else "virtual-table--even-row"
-            row_style = self.get_component_styles(stripe).rich_style
+            row_style = frame.odd if place % 2 else frame.even
         else:
-            row_style = base
+            row_style = frame.base
         over = Style()
         if hover:
-            over += self.get_component_rich_style("virtual-table--hover")
+            over += frame.hover
         if cursor and not header:
-            over += self.get_component_rich_style("virtual-table--cursor")
+            over += frame.cursor
         post = Style.from_color(color=over.color)
         segments: list[Segment] = []
         for index, (text, column) in enumerate(zip(cells, self.columns, strict=True)):
-            pre = row_style + Style.from_meta({"row": place, "column": index}) + over
+            pre = self._style(row_style, over, place, index)
             segments += Segment.apply_style(self._cell(text, column.width), pre, post)
         table_width = sum(column.width + 2 * PADDING for column in self.columns)
-        rest = max(0, self.size.width - table_width)
-        extend = (
-            row_style + over + Style.from_meta({"row": place, "column": 0, "out_of_bounds": True})
-        )
-        segments.append(Segment(" " * rest, extend))
+        rest = max(0, frame.width - table_width)
+        segments.append(Segment(" " * rest, self._style(row_style, over, place, None)))
         return Strip(segments)
+
+    def _style(self, row_style: Style, over: Style, place: int, column: int | None) -> Style:
+        """A cell's pre-style (`column` None: the blank after the last column), made once: a
+        style with meta is slow to combine (Rich serialises the meta)."""
+        key = (row_style, over, place, column)
+        style = self._styles.get(key)
+        if style is None:
+            if len(self._styles) >= CACHED_LINES:
+                self._styles.clear()
+            if column is None:
+                meta = {"row": place, "column": 0, "out_of_bounds": True}
+                style = row_style + over + Style.from_meta(meta)
+            else:
+                style = row_style + Style.from_meta({"row": place, "column": column}) + over
+            self._styles[key] = style
+        return style
 
     def _cell(self, text: str, width: int) -> list[Segment]:
         """A cell's segments before the row's styles, as Rich lays out DataTable's cell: the text

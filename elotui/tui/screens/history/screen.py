@@ -350,6 +350,11 @@ class HistoryScreen(UpdatingScreen):
 
     # --- paging and player switching --------------------------------------------------------------------
 
+    @on(VirtualTable.RowSelected, "#games")
+    def _edit_the_selected_game(self, _: VirtualTable.RowSelected) -> None:
+        """Enter on a game, or a click on the cursor's game: its Edit form (as `e`)."""
+        self.action_edit_game()
+
     @on(VirtualTable.RowHighlighted, "#games")
     def _near_end(self, event: VirtualTable.RowHighlighted) -> None:
         table = event.table
