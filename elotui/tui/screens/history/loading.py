@@ -25,6 +25,7 @@ from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
+from elotui.tui.screens.history.fide_check import KeptRows
 from elotui.tui.screens.history.messages import (
     FirstRows,
     GamesLoaded,
@@ -111,6 +112,9 @@ class LoadingScreen(AppScreen):
         self.overlay = False  # the chart shows the three lists (`o`)
         self.counts: dict[RatingList, int] = {}  # the player's games on each list
         self.last_form_list: RatingList | None = None  # the list of the last game saved (session)
+        self.kept_rows = (
+            KeptRows()
+        )  # the FIDE check's rows of the periods shown, for the next write
 
     @property
     def loaded(self) -> bool:

@@ -307,7 +307,7 @@ class HistoryScreen(UpdatingScreen):
         self._show_summary()
         result = view.replay
         periods = check_periods(result.periods)
-        sync_table(self.query_one("#fide-check", VirtualTable), check_rows(periods))
+        sync_table(self.query_one("#fide-check", VirtualTable), check_rows(periods, self.kept_rows))
         sync_table(
             self.query_one("#crossings", VirtualTable),
             [
