@@ -17,7 +17,7 @@ from elotui.i18n import _
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
-from elotui.tui.screens.history.loading import LoadingScreen
+from elotui.tui.screens.history.loading import LoadingScreen, keep_out_of_the_collector
 from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
 from elotui.tui.widgets.keyed_table import cursor_key
 from elotui.tui.widgets.virtual_table import VirtualTable
@@ -59,6 +59,7 @@ class EditingScreen(LoadingScreen):
                 changed = kept.change(view, change)
             except Exception:  # saved, but the kept replays could not follow: reload them whole
                 return WriteDone(note, player_id, game_id)
+            keep_out_of_the_collector()  # the new replay's objects too (`loading`: why)
             return WriteDone(note, player_id, game_id, view=changed, generation=generation,
                              change=change)  # fmt: skip
 

@@ -301,7 +301,9 @@ class HistoryScreen(UpdatingScreen):
         summary = summary_text(
             self.total, self.counts, self.rating_list, self.view is None, current
         )
-        self.query_one("#history-summary", Static).update(summary)
+        # One line in a bar one line high: its text never changes a size, so no layout (a layout
+        # of the whole screen, after a write: issue 13 item 2).
+        self.query_one("#history-summary", Static).update(summary, layout=False)
 
     def _show_replay(self, view: ReplayView) -> None:
         self._show_summary()
@@ -315,7 +317,10 @@ class HistoryScreen(UpdatingScreen):
                 for c in reversed(result.crossings)
             ],
         )
-        self.query_one("#check-note", Static).update(check_note(view, periods))
+        note = self.query_one("#check-note", Static)
+        text = check_note(view, periods)
+        if text != note.content:  # unchanged (most writes): no layout
+            note.update(text)
         self._show_decisions()
         self._draw_chart(view)
         selected = self._select_game_after_load
@@ -332,7 +337,8 @@ class HistoryScreen(UpdatingScreen):
             self._chart = make_chart("trajectory")
             self.query_one("#chart-box", Container).mount(self._chart)
         draw(self._chart, view.chart, view.rating_list, view.others)
-        self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
+        title = self.query_one("#chart-panel > .panel-title", Static)
+        title.update(chart_title(view), layout=False)  # a title line of its own: no size changes
 
     @on(VirtualTable.RowHighlighted, "#fide-check")
     def _check_row_highlighted(self, _: VirtualTable.RowHighlighted) -> None:

@@ -65,13 +65,16 @@ class UpdatingScreen(EditingScreen):
 
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
-        self.notify(message.note, title="Logbook")
         if message.view is not None and message.generation == self._generation:
             self.view = message.view
             self._show_live(message.view.live)
             self._show_replay(message.view)
             self._idle = True
+            # Said once the write is painted: a toast is a widget mounted, so a layout of the
+            # whole screen, which would come before the rows, chart and check it shows.
+            self.call_after_refresh(self.notify, message.note, title="Logbook")
             return
+        self.notify(message.note, title="Logbook")
         if message.player_id is not None and (
             self.player is None or message.player_id != self.player.id
         ):
