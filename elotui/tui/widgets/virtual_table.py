@@ -20,11 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
-from rich.cells import cell_len
-from rich.padding import Padding
-from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size, Spacing
@@ -32,7 +28,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-PADDING = 1  # blank cells on each side of a cell (DataTable's cell_padding)
+from elotui.tui.widgets.table_lines import PADDING, Frame, LineDrawer
+
 CACHED_LINES = 2000  # drawn lines kept (a few screens of every table); then the cache starts over
 
 
@@ -47,19 +44,18 @@ class TableColumn(NamedTuple):
     width: int  # cells of text, without the padding
 
 
-class _Frame(NamedTuple):
-    """What every line of a frame shares."""
+class RowMessage(Message):
+    """A row of a table, by its place and key."""
 
-    base: Style  # the widget's style
-    width: int
-    scroll_x: int
-    scroll_y: int
-    state: object  # the pseudo-classes (focus, hover, …)
-    header: Style
-    odd: Style
-    even: Style
-    hover: Style
-    cursor: Style
+    def __init__(self, table: VirtualTable, cursor_row: int, row_key: str) -> None:
+        super().__init__()
+        self.table = table
+        self.cursor_row = cursor_row
+        self.row_key = row_key
+
+    @property
+    def control(self) -> VirtualTable:
+        return self.table
 
 
 class VirtualTable(ScrollView, can_focus=True):
@@ -134,31 +130,11 @@ class VirtualTable(ScrollView, can_focus=True):
     }
     """
 
-    class RowHighlighted(Message):
+    class RowHighlighted(RowMessage):
         """The cursor went to another row (or to the first one shown)."""
 
-        def __init__(self, table: VirtualTable, cursor_row: int, row_key: str) -> None:
-            super().__init__()
-            self.table = table
-            self.cursor_row = cursor_row
-            self.row_key = row_key
-
-        @property
-        def control(self) -> VirtualTable:
-            return self.table
-
-    class RowSelected(Message):
+    class RowSelected(RowMessage):
         """Enter on a row, or a click on the cursor's row."""
-
-        def __init__(self, table: VirtualTable, cursor_row: int, row_key: str) -> None:
-            super().__init__()
-            self.table = table
-            self.cursor_row = cursor_row
-            self.row_key = row_key
-
-        @property
-        def control(self) -> VirtualTable:
-            return self.table
 
     def __init__(
         self, *, zebra_stripes: bool = False, id: str | None = None, classes: str | None = None
@@ -172,9 +148,8 @@ class VirtualTable(ScrollView, can_focus=True):
         self._hover_row = 0
         self._show_hover = False  # the mouse is over the table (the keyboard hides the hover)
         self._lines: dict[tuple[object, ...], Strip] = {}
-        self._cells: dict[tuple[str, int], list[Segment]] = {}
-        self._styles: dict[tuple[Style, Style, int, int | None], Style] = {}
-        self._frame: _Frame | None = None  # while a frame is drawn (`render_lines`)
+        self._drawer = LineDrawer()
+        self._frame: Frame | None = None  # while a frame is drawn (`render_lines`)
         self._frame_styles: dict[object, tuple[Style, ...]] = {}  # by pseudo-class state
 
     # --- the rows -------------------------------------------------------------------------------------
@@ -344,7 +319,7 @@ class VirtualTable(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._lines.clear()
-        self._styles.clear()
+        self._drawer.clear()
         self._frame_styles.clear()
         self.refresh()
 
@@ -357,7 +332,7 @@ class VirtualTable(ScrollView, can_focus=True):
         finally:
             self._frame = None
 
-    def _frame_now(self) -> _Frame:
+    def _frame_now(self) -> Frame:
         state = self.get_pseudo_class_state()
         styles = self._frame_styles.get(state)
         if styles is None:  # read again after a style change (`notify_style_update`)
@@ -372,7 +347,9 @@ class VirtualTable(ScrollView, can_focus=True):
             )
         base, header, odd, even, hover, cursor = styles
         x, y = self.scroll_offset
-        return _Frame(base, self.size.width, x, y, state, header, odd, even, hover, cursor)
+        widths = tuple(column.width for column in self.columns)
+        return Frame(base, self.size.width, x, y, state, header, odd, even, hover, cursor,
+                     self.zebra_stripes, widths, self.app.console, self.app.console_options)  # fmt: skip
 
     def render_line(self, y: int) -> Strip:
         frame = self._frame or self._frame_now()
@@ -388,76 +365,8 @@ class VirtualTable(ScrollView, can_focus=True):
         if line is None:
             if len(self._lines) >= CACHED_LINES:
                 self._lines.clear()
-            drawn = self._draw(frame, place, cells, cursor, hover).crop(scroll_x, scroll_x + width)
+            drawn = self._drawer.draw(frame, place, cells, cursor, hover).crop(
+                scroll_x, scroll_x + width
+            )
             line = self._lines[key] = drawn.adjust_cell_length(width, frame.base).simplify()
         return line
-
-    def _draw(
-        self, frame: _Frame, place: int, cells: tuple[str, ...], cursor: bool, hover: bool
-    ) -> Strip:
-        """One row's line (`place` -1: the header), styled as DataTable styles a row-cursor table's:
-        each cell's pre-style is the row's style, the cell's place (meta, for the mouse) and the
-        cursor's or hover's; the cursor's colour goes over the text's own (DataTable's default
-        cursor_foreground_priority "css")."""
-        header = place < 0
-        if header:
-            row_style = frame.header
-        elif self.zebra_stripes:
-            row_style = frame.odd if place % 2 else frame.even
-        else:
-            row_style = frame.base
-        over = Style()
-        if hover:
-            over += frame.hover
-        if cursor and not header:
-            over += frame.cursor
-        post = Style.from_color(color=over.color)
-        segments: list[Segment] = []
-        for index, (text, column) in enumerate(zip(cells, self.columns, strict=True)):
-            pre = self._style(row_style, over, place, index)
-            segments += Segment.apply_style(self._cell(text, column.width), pre, post)
-        table_width = sum(column.width + 2 * PADDING for column in self.columns)
-        rest = max(0, frame.width - table_width)
-        segments.append(Segment(" " * rest, self._style(row_style, over, place, None)))
-        return Strip(segments)
-
-    def _style(self, row_style: Style, over: Style, place: int, column: int | None) -> Style:
-        """A cell's pre-style (`column` None: the blank after the last column), made once: a
-        style with meta is slow to combine (Rich serialises the meta)."""
-        key = (row_style, over, place, column)
-        style = self._styles.get(key)
-        if style is None:
-            if len(self._styles) >= CACHED_LINES:
-                self._styles.clear()
-            if column is None:
-                meta = {"row": place, "column": 0, "out_of_bounds": True}
-                style = row_style + over + Style.from_meta(meta)
-            else:
-                style = row_style + Style.from_meta({"row": place, "column": column}) + over
-            self._styles[key] = style
-        return style
-
-    def _cell(self, text: str, width: int) -> list[Segment]:
-        """A cell's segments before the row's styles, as Rich lays out DataTable's cell: the text
-        read as markup, one line, cut to the width, padded a cell on each side."""
-        key = (text, width)
-        segments = self._cells.get(key)
-        if segments is None:
-            if len(self._cells) >= CACHED_LINES:
-                self._cells.clear()
-            if "[" not in text and cell_len(text) == len(text) and text.isprintable():
-                # Plain text of one-cell characters: Rich would give the same, faster here.
-                shown = text[:width].ljust(width)
-                segments = [Segment(" " * PADDING + shown + " " * PADDING)]
-            else:
-                segments = self._rich_cell(text, width)
-            self._cells[key] = segments
-        return segments
-
-    def _rich_cell(self, text: str, width: int) -> list[Segment]:
-        console = self.app.console
-        options = self.app.console_options.update_dimensions(width + 2 * PADDING, 1)
-        content = Text.from_markup(text, end="")
-        content.no_wrap = True
-        lines = console.render_lines(Padding(content, (0, PADDING)), options.update(no_wrap=True))
-        return list(lines[0])
