@@ -25,8 +25,12 @@ of its own: ≤ 150 ms at 100,000 games (≤ 1 s at 1,000,000).
 The baseline is the same for the three rows: what the bare app's write costs does not depend on
 which write it is (it reads and replays every game whatever changed).
 
+With `--before DIR` (a source tree of another elotui, e.g. `git archive main | tar -x -C DIR`),
+the baseline is that elotui doing the same write instead: what a change of the history's code
+gains, in the same run.
+
 Run: `uv run python tests/benchmarks/bench_write.py [--quick] [--rounds N] [--games N]
-[--only add,edit,delete]`.
+[--only add,edit,delete] [--before DIR]`.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -115,6 +120,7 @@ def main() -> None:
     parser = arguments(__doc__, rounds=9, quick_rounds=3)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--only", default="add,edit,delete", help="the writes measured")
+    parser.add_argument("--before", type=Path, help="the baseline: the elotui of this source tree")
     args = parser.parse_args()
     rounds = rounds_of(args)
     compile_bytecode()
@@ -127,16 +133,21 @@ def main() -> None:
         # Ready once the replay is shown: the newest month's row of the FIDE check.
         ready = f"{newest:%Y-%m}  S"
 
-        def add() -> float:
+        def add(argv_of: Callable[..., list[str]] = elotui) -> float:
             copy = copy_of(path, target)
             # Tab to the opponent (the date is today's), its rating, the result: a win.
             fill = ["a", "\t", "Bench Opp", "\t", "2000", "\t", "1"]
-            return until_replayed(elotui("history", "--db", str(copy)), ready, fill)
+            return until_replayed(argv_of("history", "--db", str(copy)), ready, fill)
 
-        def change(which: str) -> float:
+        def before(*words: str) -> list[str]:
+            """The elotui of `--before`'s tree (its modules first on the path)."""
+            run = "import sys; from elotui.cli import main; sys.exit(main(sys.argv[1:]))"
+            return ["env", f"PYTHONPATH={args.before}", sys.executable, "-c", run, *words]
+
+        def change(which: str, argv_of: Callable[..., list[str]] = elotui) -> float:
             copy = copy_of(path, target)
             done, key = rating_after(copy, which)
-            argv = elotui("history", "--db", str(copy))
+            argv = argv_of("history", "--db", str(copy))
             if which == "edit":  # to the result field, the other result
                 return until_replayed(argv, ready, ["e", "\t", "\t", "\t", key], done)
             return until_replayed(argv, ready, [DELETE], done, last_key="y")
@@ -157,10 +168,17 @@ def main() -> None:
             "delete": (f"delete the newest game at {args.games:,} games, until the rating is "
                        f"shown, vs {baseline}", lambda: change("delete")),
         }  # fmt: skip
+        if args.before is not None:
+            baseline = f"the elotui of {args.before}"
+            theirs = {"add": lambda: add(before), "edit": lambda: change("edit", before),
+                      "delete": lambda: change("delete", before)}  # fmt: skip
         rows = []
         for name in args.only.split(","):
             what, ours = measured[name]
-            rows.append(alternate(Row(what, "time"), ours, bare, rounds))
+            other = theirs[name] if args.before is not None else bare
+            if args.before is not None:
+                what = what.split(", vs ")[0] + f", vs {baseline}"
+            rows.append(alternate(Row(what, "time"), ours, other, rounds))
         print_rows(rows)
 
 

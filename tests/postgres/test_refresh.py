@@ -11,14 +11,13 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from textual.widgets import DataTable
-
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import GameForm
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import keys, settle
 
@@ -82,7 +81,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
-        table = screen.query_one("#games", DataTable)
+        table = screen.query_one("#games", VirtualTable)
         assert screen.player is not None and screen.player.id == ana  # the first player
         assert await refreshed(app) == UNCHANGED
 

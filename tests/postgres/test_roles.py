@@ -86,13 +86,12 @@ def test_every_write_of_a_member_is_refused_with_one_line(
 async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_save(
     club: Club, officer_entered: Path
 ) -> None:
-    from textual.widgets import DataTable
-
     from elotui.logbook.paths import resolve_db_path
     from elotui.logbook.repository import open_repository
     from elotui.tui.app import AppSettings, create_app
     from elotui.tui.screens.history import HistoryScreen
     from elotui.tui.widgets.forms import GameForm
+    from elotui.tui.widgets.virtual_table import VirtualTable
     from tests.scenes.calculator import burst
     from tests.scenes.history import keys, settle
 
@@ -103,7 +102,7 @@ async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_sa
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
-        assert screen.query_one("#games", DataTable).row_count == 1  # the officer's game, shown
+        assert screen.query_one("#games", VirtualTable).row_count == 1  # the officer's game, shown
         await pilot.press("a")
         assert isinstance(app.screen, GameForm)
         await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static, TextArea
+from textual.widgets import Input, Select, Static, TextArea
 
 from elotui.cli import main
 from elotui.logbook.repository import NewGame, Repository, open_repository
@@ -28,6 +28,7 @@ from elotui.tui.widgets.forms import (
     ProblemsDialog,
     ResultPicker,
 )
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, keys, settle
 
@@ -61,8 +62,8 @@ def history(pilot: Pilot[None]) -> HistoryScreen:
     return screen
 
 
-def table(pilot: Pilot[None], selector: str) -> DataTable[Any]:
-    return history(pilot).query_one(selector, DataTable)
+def table(pilot: Pilot[None], selector: str) -> VirtualTable:
+    return history(pilot).query_one(selector, VirtualTable)
 
 
 def row_of(pilot: Pilot[None], selector: str, key: str) -> list[str]:
@@ -111,7 +112,7 @@ async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
         check = "#fide-check"
         # 2023-07: 26 rated games. K 40 (a junior: 2023 − 2007 = 16 ≤ 18, never 2300), and the cap
         # K·n ≤ 700 gives ⌊700 / 26⌋ = 26 (26·26 = 676 ≤ 700 < 27·26 = 702).
-        july = dict(zip([c.key.value for c in table(pilot, check).columns.values()],
+        july = dict(zip([c.key for c in table(pilot, check).columns],
                         row_of(pilot, check, "2023-07"), strict=True))  # fmt: skip
         assert july["games"] == "26"
         assert july["k"] == "40→26"
@@ -178,6 +179,49 @@ async def test_games_load_page_by_page(repository: Repository) -> None:
         assert games.row_count == 2 * PAGE + 30
         # Newest first: the last row is the first day.
         assert column(pilot, "#games", "date")[-1] == "2020-01-01"
+
+
+async def test_the_games_keys_and_clicks(repository: Repository) -> None:
+    """Up/down, PageDown (which pages in more games near the end), Ctrl+End and Home, Enter and a
+    click on the cursor's game open its Edit form; a click on another game moves the cursor."""
+    ana = repository.find_player("Ana")
+    start = dt.date(2020, 1, 1)
+    repository.add_new_games(
+        ana.id,
+        [NewGame(start + dt.timedelta(days=i), 1800, Fraction(1, 2)) for i in range(PAGE + 5)],
+    )
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        games = table(pilot, "#games")
+        assert games.has_focus and games.cursor_row == 0
+        await pilot.press("down", "down", "up")
+        assert games.cursor_row == 1
+        # The panel's 16 lines (app.tcss #history-top): its title, the table's header, 14 rows;
+        # a page moves the cursor 14 rows.
+        await pilot.press("pagedown")
+        assert games.cursor_row == 15
+        await pilot.press("ctrl+end")  # the last loaded row, near the end: the next page comes
+        await settle(app)
+        assert games.row_count == PAGE + 5 and games.cursor_row == PAGE - 1
+        await pilot.press("ctrl+end")
+        oldest = repository.list_games(ana.id, newest_first=False, limit=1)[0]
+        assert games.cursor_key == str(oldest.id)
+        await pilot.press("home")
+        assert games.cursor_row == 0 and games.scroll_y == 0
+        newest = repository.list_games(ana.id, limit=1)[0]
+        await pilot.press("enter")
+        form = pilot.app.screen
+        assert isinstance(form, GameForm) and form.query_one("#game-date", Input).value == str(
+            newest.date
+        )
+        await pilot.press("escape")
+        await settle(app)
+        await pilot.click("#games", offset=(2, 3))  # the header, rows 0 and 1, then row 2
+        assert games.cursor_row == 2 and not isinstance(pilot.app.screen, GameForm)
+        await pilot.click("#games", offset=(2, 3))
+        await settle(app)
+        assert isinstance(pilot.app.screen, GameForm)
 
 
 # --- forms that write ---------------------------------------------------------------------------------

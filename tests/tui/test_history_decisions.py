@@ -8,13 +8,13 @@ Laurent has rapid games in 2022 (RB2022).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.screens.history.fide_check import decisions_line
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, settle
 
 SIZE = (120, 36)
@@ -24,8 +24,8 @@ def history(pilot: Pilot[None]) -> HistoryScreen:
     return next(s for s in pilot.app.screen_stack if isinstance(s, HistoryScreen))
 
 
-def check_table(pilot: Pilot[None]) -> DataTable[Any]:
-    return history(pilot).query_one("#fide-check", DataTable)
+def check_table(pilot: Pilot[None]) -> VirtualTable:
+    return history(pilot).query_one("#fide-check", VirtualTable)
 
 
 def decisions(pilot: Pilot[None]) -> Static:
@@ -82,7 +82,7 @@ async def test_the_star_of_a_rapid_rule_set_is_shown_and_explained(tmp_path: Pat
         assert highlighted(pilot)[1] == "RB2022*"
         # The longest rule set name with its star, "RB2022-10*" (rules-by-date.md §2), fits the column
         # whole: cut, it said RB2022, another rule set, and lost its star.
-        assert data.ordered_columns[1].width >= len("RB2022-10*")
+        assert data.columns[1].width >= len("RB2022-10*")
         # rules-by-date.md §1 (S2022, and its rapid twin): a lower-rated player's differences over 400
         # count as 400 in every game (D). The period's one clamp (the 400 column) rests on it.
         assert highlighted(pilot)[7] == "1"

@@ -10,14 +10,14 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.logbook.repository import NewGame
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import GameForm, ListPicker
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, settle
 
@@ -33,8 +33,8 @@ def summary(pilot: Pilot[None]) -> str:
 
 
 def check_row(pilot: Pilot[None], key: str) -> dict[str, str]:
-    table: DataTable[Any] = history(pilot).query_one("#fide-check", DataTable)
-    names = [str(c.key.value) for c in table.columns.values()]
+    table: VirtualTable = history(pilot).query_one("#fide-check", VirtualTable)
+    names = [c.key for c in table.columns]
     return dict(zip(names, (str(cell) for cell in table.get_row(key)), strict=True))
 
 
@@ -78,7 +78,7 @@ async def test_a_game_the_600_rule_does_not_rate_is_shown_as_such(tmp_path: Path
         await settle(app)
         screen = history(pilot)
         (lost,) = [g for g in screen.games.values() if g.opponent_rating == 2655]
-        table: DataTable[Any] = screen.query_one("#games", DataTable)
+        table: VirtualTable = screen.query_one("#games", VirtualTable)
         assert str(table.get_cell(str(lost.id), "live")) == "×"
         note = str(screen.query_one("#check-note", Static).content)
         assert "×: not rated (|D| ≥ 600, a player above 2600)" in note

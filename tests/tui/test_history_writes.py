@@ -15,17 +15,18 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
 from elotui.tui.screens.history import PAGE, HistoryScreen, replay_view
 from elotui.tui.screens.history.messages import GamesChange, KeptHistory, ReplayView
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, keys, settle
 from tests.tui.test_history import SIZE, TODAY, history, press, table
 
 
-def rows(data: DataTable[Any]) -> list[list[str]]:
+def rows(data: VirtualTable) -> list[list[str]]:
     return [[str(cell) for cell in data.get_row(row.key)] for row in data.ordered_rows]
 
 
@@ -198,3 +199,28 @@ async def test_a_write_when_nothing_is_kept_reloads_the_history(tmp_path: Path) 
         await settle(app)
         [live] = [str(row[4]) for row in rows(table(pilot, "#games"))]
         assert live == "1828.00"
+
+
+async def test_a_write_in_the_last_period_makes_only_that_periods_check_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The FIDE check's rows of the periods a write does not reach are kept (fide_check.KeptRows):
+    the newest game edited, only the last period's rows are made again."""
+    from elotui.tui.screens.history import fide_check
+
+    app = history_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        made: list[str] = []
+        original = fide_check.period_rows
+
+        def counted(period: Any) -> Any:
+            made.append(period.period)
+            return original(period)
+
+        monkeypatch.setattr(fide_check, "period_rows", counted)
+        await press(pilot, "e tab tab tab 0 ctrl+s")
+        view = history(pilot).view
+        assert view is not None
+        assert made == [view.replay.periods[-1].period]
+        await same_as_a_fresh_load(pilot, history(pilot).logbook.get())

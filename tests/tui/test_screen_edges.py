@@ -6,17 +6,17 @@ The history checks run on the demo logbook at 120×36, the size the README's scr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from rich.style import Style
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Footer, Static
 
 from elotui.rating.text import cut
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.trajectory import year_ticks
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import scene_app
 from tests.scenes.history import history_app, settle
 from tests.tui.conftest import press_slowly
@@ -41,8 +41,8 @@ async def test_history_columns_names_and_footer_fit_120_columns(tmp_path: Path) 
         await settle(app)
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
-        games: DataTable[Any] = screen.query_one("#games", DataTable)
-        headers = [str(column.label) for column in games.columns.values()]
+        games: VirtualTable = screen.query_one("#games", VirtualTable)
+        headers = [column.label for column in games.columns]
         assert headers == ["date", "opponent", "opp.", "res", "live"]  # every column has a header
         names = [str(games.get_cell(row.key, "opponent")) for row in games.ordered_rows]
         # The demo's "Camille Richard" (15 letters) does not fit the 12 of the column.

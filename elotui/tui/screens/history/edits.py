@@ -13,15 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.widgets import DataTable
-
 from elotui.i18n import _
 from elotui.rating.calendar import month_text
 from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
-from elotui.tui.screens.history.loading import LoadingScreen
+from elotui.tui.screens.history.loading import LoadingScreen, keep_out_of_the_collector
 from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
 from elotui.tui.widgets.keyed_table import cursor_key
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
@@ -31,7 +30,7 @@ class EditingScreen(LoadingScreen):
     """The history screen's form and write actions (bound to keys in `HistoryScreen.BINDINGS`)."""
 
     def selected_game(self) -> GameRecord | None:
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         key = cursor_key(table)
         return None if key is None else self.games.get(int(key))
 
@@ -60,6 +59,7 @@ class EditingScreen(LoadingScreen):
                 changed = kept.change(view, change)
             except Exception:  # saved, but the kept replays could not follow: reload them whole
                 return WriteDone(note, player_id, game_id)
+            keep_out_of_the_collector()  # the new replay's objects too (`loading`: why)
             return WriteDone(note, player_id, game_id, view=changed, generation=generation,
                              change=change)  # fmt: skip
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from elotui.i18n import N_, _, pgettext
+from elotui.i18n import N_, _, current_language, pgettext
 from elotui.rating.rules.k import KReason
 from elotui.rating.text import (
     cents,
@@ -99,17 +99,53 @@ def check_periods(periods: Sequence[ReplayPeriod]) -> list[ReplayPeriod]:
     ]
 
 
-def check_rows(periods: Sequence[ReplayPeriod]) -> list[Row]:
-    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period."""
+def check_rows(periods: Sequence[ReplayPeriod], kept: KeptRows | None = None) -> list[Row]:
+    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period.
+    With `kept`, a period's rows made before are taken again (`KeptRows`)."""
     rows: list[Row] = []
     for p in reversed(periods):
-        if p.uplift is not None:
-            rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
-        if p.raised_to is not None:  # the 2022-10 raise of rapid and blitz: a row of its own
-            rows.append((f"{p.list_month}-raise", raise_cells(p)))
-        if worth_checking(p):
-            rows.append((p.period, check_cells(p)))
+        own = kept.get(p) if kept is not None else None
+        if own is None:
+            own = period_rows(p)
+            if kept is not None:
+                kept.put(p, own)
+        rows += own
     return rows
+
+
+def period_rows(p: ReplayPeriod) -> list[Row]:
+    """A period's rows of the FIDE check, as they show newest first."""
+    rows: list[Row] = []
+    if p.uplift is not None:
+        rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
+    if p.raised_to is not None:  # the 2022-10 raise of rapid and blitz: a row of its own
+        rows.append((f"{p.list_month}-raise", raise_cells(p)))
+    if worth_checking(p):
+        rows.append((p.period, check_cells(p)))
+    return rows
+
+
+class KeptRows:
+    """Each period's FIDE check rows, kept by the period itself: after a write, the replay keeps
+    the periods before the first one the write reaches (the same objects, `KeptReplay`), so the
+    rows are made again only from there (issue 13 item 2). In the language they were made in."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[ReplayPeriod, list[Row]]] = {}  # by id() of the period
+        self._language = current_language()
+
+    def get(self, period: ReplayPeriod) -> list[Row] | None:
+        if self._language != current_language():
+            self._rows.clear()
+            self._language = current_language()
+        kept = self._rows.get(id(period))
+        # The period itself is kept with its rows, so its id() is never another period's.
+        return kept[1] if kept is not None and kept[0] is period else None
+
+    def put(self, period: ReplayPeriod, rows: list[Row]) -> None:
+        if len(self._rows) > 4096:  # periods replaced by many writes: start over
+            self._rows.clear()
+        self._rows[id(period)] = (period, rows)
 
 
 def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.widget import AwaitMount
-from textual.widgets import DataTable
 
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
+from elotui.tui.screens.history.fide_check import KeptRows
 from elotui.tui.screens.history.messages import (
     FirstRows,
     GamesLoaded,
@@ -38,6 +38,7 @@ from elotui.tui.screens.history.messages import (
     WriteDone,
     WriteFailed,
 )
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
@@ -111,6 +112,9 @@ class LoadingScreen(AppScreen):
         self.overlay = False  # the chart shows the three lists (`o`)
         self.counts: dict[RatingList, int] = {}  # the player's games on each list
         self.last_form_list: RatingList | None = None  # the list of the last game saved (session)
+        self.kept_rows = (
+            KeptRows()
+        )  # the FIDE check's rows of the periods shown, for the next write
 
     @property
     def loaded(self) -> bool:
@@ -154,7 +158,7 @@ class LoadingScreen(AppScreen):
         self._idle = False
         self._generation += 1
         self._paging = False
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         if not keep_rows:
             table.clear()
             self.games = {}

@@ -7,7 +7,8 @@ How data flows: the thread workers of `loading.py` post the messages of `message
 here, on the main thread, update the widgets. The games table keeps one invariant: its rows are exactly
 the newest N games of the player, keyed by game id. A page of more rows is fetched as the cursor nears
 the end (`PAGE`), so 100,000 games open as fast as a hundred. A refresh reconciles rows by key
-(`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s.
+(`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s,
+what a write shows `updates.py`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.widget import AwaitMount
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import Footer, Header, Select, Static
 
 from elotui.i18n import N_, _
 from elotui.safe_text import printable
@@ -31,14 +32,11 @@ from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
     GAME_COLUMNS,
     chart_title,
-    counts_after,
     crossing_cells,
     crossing_short_labels,
     game_cells,
-    games_after,
     summary_text,
 )
-from elotui.tui.screens.history.edits import EditingScreen
 from elotui.tui.screens.history.fide_check import (
     CHECK_COLUMNS,
     check_note,
@@ -51,24 +49,22 @@ from elotui.tui.screens.history.fide_check import (
 from elotui.tui.screens.history.loading import NEAR_END, next_list
 from elotui.tui.screens.history.messages import (
     FirstRows,
-    GamesChange,
     GamesLoaded,
-    GamesWritten,
     LogbookFailed,
     PageLoaded,
     PlayersLoaded,
     ReplayLoaded,
     ReplayView,
-    WriteDone,
-    WriteFailed,
 )
-from elotui.tui.widgets.keyed_table import SortCell, add_columns, cursor_key, sync_table
+from elotui.tui.screens.history.updates import UpdatingScreen
+from elotui.tui.widgets.keyed_table import add_columns, cursor_key, sync_table
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.tui.app import ElotuiApp
 
 
-class HistoryScreen(EditingScreen):
+class HistoryScreen(UpdatingScreen):
     AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -118,7 +114,7 @@ class HistoryScreen(EditingScreen):
                 yield Static(
                     _("Games, newest first · live rating after each"), classes="panel-title"
                 )
-                yield DataTable[str](id="games", cursor_type="row", zebra_stripes=True)
+                yield VirtualTable(id="games", zebra_stripes=True)
             with Vertical(id="chart-panel", classes="history-panel"):
                 yield Static(
                     _("Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]"),
@@ -127,10 +123,10 @@ class HistoryScreen(EditingScreen):
                 yield Container(id="chart-box")
             with Vertical(id="crossings-panel", classes="history-panel"):
                 yield Static(_("Crossings"), classes="panel-title")
-                yield DataTable[str](id="crossings", cursor_type="row")
+                yield VirtualTable(id="crossings")
         with Vertical(id="check-panel", classes="history-panel"):
             yield Static(_("FIDE check, one row per month"), classes="panel-title")
-            yield DataTable[str](id="fide-check", cursor_type="row", zebra_stripes=True)
+            yield VirtualTable(id="fide-check", zebra_stripes=True)
             # Which decisions of ours a period marked * rests on, while the cursor is on it.
             yield Static("", id="check-decisions")
             yield Static("", id="check-note")
@@ -146,9 +142,9 @@ class HistoryScreen(EditingScreen):
             ("#fide-check", CHECK_COLUMNS, check_short_labels()),
             ("#crossings", CROSSING_COLUMNS, crossing_short_labels()),
         ):
-            add_columns(self.query_one(selector, DataTable), columns, short)
+            add_columns(self.query_one(selector, VirtualTable), columns, short)
 
-        self.query_one("#games", DataTable).focus()
+        self.query_one("#games", VirtualTable).focus()
         settings = cast("ElotuiApp", self.app).settings
         wanted = settings.extra.get("player")
         self._generation += 1
@@ -203,7 +199,7 @@ class HistoryScreen(EditingScreen):
             return
         self.games = {game.id: game for game in message.games}
         sync_table(
-            self.query_one("#games", DataTable),
+            self.query_one("#games", VirtualTable),
             [(str(game.id), game_cells(game, None)) for game in message.games],
         )
         self.query_one("#history-summary", Static).update(_("replaying…"))
@@ -248,7 +244,7 @@ class HistoryScreen(EditingScreen):
         live = self.view.live if self.view is not None else None
         self.games = {game.id: game for game in message.games}
         sync_table(
-            self.query_one("#games", DataTable),
+            self.query_one("#games", VirtualTable),
             [(str(game.id), game_cells(game, live)) for game in message.games],
         )
         if message.view is not None:
@@ -268,90 +264,26 @@ class HistoryScreen(EditingScreen):
         self._show_replay(message.view)
         self._idle = True
 
-    def _show_live(self, live: dict[int, int | str | None]) -> None:
-        """The live ratings of the loaded rows (only the cells that change)."""
-        table = self.query_one("#games", DataTable)
-        for key in list(table.rows):
-            game = self.games.get(int(str(key.value)))
-            if game is not None:
-                text = game_cells(game, live)[4]
-                if table.get_cell(key, "live") != text:
-                    table.update_cell(key, "live", text)
-
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
         self._paging = False
-        table = self.query_one("#games", DataTable)
+        table = self.query_one("#games", VirtualTable)
         if message.generation != self._generation or message.offset != table.row_count:
             return
         live = self.view.live if self.view is not None else None
+        rows = table.row_list()
         for game in message.games:
-            if str(game.id) in table.rows:
-                continue
-            self.games[game.id] = game
-            cells = game_cells(game, live)
-            table.add_row(SortCell.at(cells[0], table.row_count), *cells[1:], key=str(game.id))
+            if str(game.id) not in table.rows:
+                self.games[game.id] = game
+                rows.append((str(game.id), game_cells(game, live)))
+        sync_table(table, rows)
 
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
         self._paging = False
         self._idle = True
         self._show_empty(_("The logbook cannot be read: {reason}").format(reason=message.reason))
-        self.notify(message.reason, title="Logbook", severity="error")
-
-    @on(GamesWritten)
-    def _games_written(self, message: GamesWritten) -> None:
-        if message.generation == self._generation:
-            self._show_rows_changed(message.change)
-
-    def _show_rows_changed(self, change: GamesChange) -> None:
-        """A write's games in the table at once (before its replay): the rows stay the newest N of
-        the list shown, a new one (without its live rating yet) among them if it is that new."""
-        table = self.query_one("#games", DataTable)
-        everything_loaded = table.row_count >= self.total
-        self.games = games_after(self.games, change, self.rating_list, everything_loaded)
-        self.counts = counts_after(self.counts, change)
-        self.total = self.counts.get(self.rating_list, len(self.games))
-        live = self.view.live if self.view is not None else None
-        new = {game.id for game in change.added}
-        rows = [
-            (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
-        ]
-        sync_table(table, rows)
-        shown = next((str(game.id) for game in change.added if str(game.id) in table.rows), None)
-        if shown is not None:
-            table.move_cursor(row=table.get_row_index(shown), animate=False)
-
-    @on(WriteDone)
-    def _write_done(self, message: WriteDone) -> None:
-        self.notify(message.note, title="Logbook")
-        logbook_refresh.remember(self)  # a write of its own is not someone else's at a refresh
-        if message.view is not None and message.generation == self._generation:
-            self.view = message.view
-            self._show_live(message.view.live)
-            self._show_replay(message.view)
-            self._idle = True
-            return
-        if message.player_id is not None and (
-            self.player is None or message.player_id != self.player.id
-        ):
-            self.player = None
-        self._load_players(message.player_id)
-        if message.game_id is not None:
-            self._select_game_after_load = message.game_id
-
-    @on(WriteFailed)
-    def _write_failed(self, message: WriteFailed) -> None:
-        self._idle = True
-        self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
-        if message.lines:
-            from elotui.tui.widgets.forms import ProblemsDialog
-
-            self.app.push_screen(
-                ProblemsDialog(
-                    _("Import refused: {reason}").format(reason=message.reason), message.lines
-                )
-            )
+        self.notify(message.reason, title=_("Logbook"), severity="error")
 
     # --- showing ---------------------------------------------------------------------------------------
 
@@ -359,7 +291,7 @@ class HistoryScreen(EditingScreen):
         self._add_the_rest()
         self.query_one("#history-summary", Static).update(text)
         for selector in ("#games", "#fide-check", "#crossings"):
-            self.query_one(selector, DataTable).clear()
+            self.query_one(selector, VirtualTable).clear()
         self.query_one("#check-note", Static).update("")
         self._show_decisions()
 
@@ -371,27 +303,32 @@ class HistoryScreen(EditingScreen):
         summary = summary_text(
             self.total, self.counts, self.rating_list, self.view is None, current
         )
-        self.query_one("#history-summary", Static).update(summary)
+        # One line in a bar one line high: its text never changes a size, so no layout (a layout
+        # of the whole screen, after a write: issue 13 item 2).
+        self.query_one("#history-summary", Static).update(summary, layout=False)
 
     def _show_replay(self, view: ReplayView) -> None:
         self._show_summary()
         result = view.replay
         periods = check_periods(result.periods)
-        sync_table(self.query_one("#fide-check", DataTable), check_rows(periods))
+        sync_table(self.query_one("#fide-check", VirtualTable), check_rows(periods, self.kept_rows))
         sync_table(
-            self.query_one("#crossings", DataTable),
+            self.query_one("#crossings", VirtualTable),
             [
                 (f"{c.period}-{c.kind}-{c.to}", crossing_cells(c))
                 for c in reversed(result.crossings)
             ],
         )
-        self.query_one("#check-note", Static).update(check_note(view, periods))
+        note = self.query_one("#check-note", Static)
+        text = check_note(view, periods)
+        if text != note.content:  # unchanged (most writes): no layout
+            note.update(text)
         self._show_decisions()
         self._draw_chart(view)
         selected = self._select_game_after_load
         if selected is not None:
             self._select_game_after_load = None
-            table = self.query_one("#games", DataTable)
+            table = self.query_one("#games", VirtualTable)
             if str(selected) in table.rows:
                 table.move_cursor(row=table.get_row_index(str(selected)), animate=False)
 
@@ -402,15 +339,16 @@ class HistoryScreen(EditingScreen):
             self._chart = make_chart("trajectory")
             self.query_one("#chart-box", Container).mount(self._chart)
         draw(self._chart, view.chart, view.rating_list, view.others)
-        self.query_one("#chart-panel > .panel-title", Static).update(chart_title(view))
+        title = self.query_one("#chart-panel > .panel-title", Static)
+        title.update(chart_title(view), layout=False)  # a title line of its own: no size changes
 
-    @on(DataTable.RowHighlighted, "#fide-check")
-    def _check_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+    @on(VirtualTable.RowHighlighted, "#fide-check")
+    def _check_row_highlighted(self, _: VirtualTable.RowHighlighted) -> None:
         self._show_decisions()
 
     def _show_decisions(self) -> None:
         """Under the FIDE check, the decisions the highlighted period's `*` rests on (else nothing)."""
-        key = cursor_key(self.query_one("#fide-check", DataTable))
+        key = cursor_key(self.query_one("#fide-check", VirtualTable))
         periods = self.view.replay.periods if self.view is not None else ()
         period = next((p for p in periods if p.period == key), None)
         line = decisions_line(period_decisions(period)) if period is not None else ""
@@ -420,9 +358,14 @@ class HistoryScreen(EditingScreen):
 
     # --- paging and player switching --------------------------------------------------------------------
 
-    @on(DataTable.RowHighlighted, "#games")
-    def _near_end(self, event: DataTable.RowHighlighted) -> None:
-        table = event.data_table
+    @on(VirtualTable.RowSelected, "#games")
+    def _edit_the_selected_game(self, _: VirtualTable.RowSelected) -> None:
+        """Enter on a game, or a click on the cursor's game: its Edit form (as `e`)."""
+        self.action_edit_game()
+
+    @on(VirtualTable.RowHighlighted, "#games")
+    def _near_end(self, event: VirtualTable.RowHighlighted) -> None:
+        table = event.table
         if (
             self.player is not None
             and not self._paging

@@ -1,0 +1,99 @@
+"""The history screen's answers to a write (issue 13 item 2): the changed rows at once
+(`GamesWritten`), then the write's replay in place (`WriteDone`), or a reload when nothing was kept;
+a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
+"""
+
+from __future__ import annotations
+
+from textual import on
+
+from elotui.i18n import _
+from elotui.tui import logbook_refresh
+from elotui.tui.screens.history.cells import counts_after, game_cells, games_after
+from elotui.tui.screens.history.edits import EditingScreen
+from elotui.tui.screens.history.messages import (
+    GamesChange,
+    GamesWritten,
+    ReplayView,
+    WriteDone,
+    WriteFailed,
+)
+from elotui.tui.widgets.keyed_table import sync_table
+from elotui.tui.widgets.virtual_table import VirtualTable
+
+
+class UpdatingScreen(EditingScreen):
+    """The history screen's handlers of its writes' messages (the widgets are `HistoryScreen`'s)."""
+
+    def _show_replay(self, view: ReplayView) -> None:
+        """Show a replay's rows, chart, crossings and FIDE check (`HistoryScreen._show_replay`)."""
+        raise NotImplementedError
+
+    def _show_live(self, live: dict[int, int | str | None]) -> None:
+        """The live ratings of the loaded rows (only the cells that change)."""
+        table = self.query_one("#games", VirtualTable)
+        rows = table.row_list()
+        for place, (key, cells) in enumerate(rows):
+            game = self.games.get(int(key))
+            if game is not None:
+                text = game_cells(game, live)[4]
+                if cells[4] != text:
+                    rows[place] = (key, (*cells[:4], text))
+        sync_table(table, rows)
+
+    @on(GamesWritten)
+    def _games_written(self, message: GamesWritten) -> None:
+        if message.generation == self._generation:
+            self._show_rows_changed(message.change)
+
+    def _show_rows_changed(self, change: GamesChange) -> None:
+        """A write's games in the table at once (before its replay): the rows stay the newest N of
+        the list shown, a new one (without its live rating yet) among them if it is that new."""
+        table = self.query_one("#games", VirtualTable)
+        everything_loaded = table.row_count >= self.total
+        self.games = games_after(self.games, change, self.rating_list, everything_loaded)
+        self.counts = counts_after(self.counts, change)
+        self.total = self.counts.get(self.rating_list, len(self.games))
+        live = self.view.live if self.view is not None else None
+        new = {game.id for game in change.added}
+        rows = [
+            (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
+        ]
+        sync_table(table, rows)
+        shown = next((str(game.id) for game in change.added if str(game.id) in table.rows), None)
+        if shown is not None:
+            table.move_cursor(row=table.get_row_index(shown), animate=False)
+
+    @on(WriteDone)
+    def _write_done(self, message: WriteDone) -> None:
+        logbook_refresh.remember(self)  # a write of its own is not someone else's at a refresh
+        if message.view is not None and message.generation == self._generation:
+            self.view = message.view
+            self._show_live(message.view.live)
+            self._show_replay(message.view)
+            self._idle = True
+            # Said once the write is painted: a toast is a widget mounted, so a layout of the
+            # whole screen, which would come before the rows, chart and check it shows.
+            self.call_after_refresh(self.notify, message.note, title=_("Logbook"))
+            return
+        self.notify(message.note, title=_("Logbook"))
+        if message.player_id is not None and (
+            self.player is None or message.player_id != self.player.id
+        ):
+            self.player = None
+        self._load_players(message.player_id)
+        if message.game_id is not None:
+            self._select_game_after_load = message.game_id
+
+    @on(WriteFailed)
+    def _write_failed(self, message: WriteFailed) -> None:
+        self._idle = True
+        self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
+        if message.lines:
+            from elotui.tui.widgets.forms import ProblemsDialog
+
+            self.app.push_screen(
+                ProblemsDialog(
+                    _("Import refused: {reason}").format(reason=message.reason), message.lines
+                )
+            )
