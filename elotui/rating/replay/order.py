@@ -4,14 +4,20 @@ A game belongs to the period of its event's end date, else of its own date, by t
 (`elotui.rating.calendar`), unless it is pinned to a period (`rated_period`, rules.md §3.5): the pin
 always wins. Each game gets one int, its sort key: the period's month index · `DAYS_KEY` + the
 game's date ordinal, so games sort by (period, date) and a period's games are one slice of keys.
+
+The replay reads games a period at a time, as (the period's month, its games in replay order):
+`period_runs` cuts them from the games `by_period` sorted, `periods_in` from a stream of the
+logbook's games already in period order (`LogbookReader.games_in_period_order`), one period held at
+a time.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
-from operator import gt
+from operator import attrgetter, gt
 
 from elotui.rating.calendar import parse_month, period_of_end, period_start, previous_period
 from elotui.rating.replay.records import GameLike
@@ -19,24 +25,33 @@ from elotui.rating.replay.records import GameLike
 DAYS_KEY = 1_000_000  # above any date ordinal: sort key = period month index · this + ordinal
 
 
+class PeriodFinder:
+    """The period (its first month's index) of each game, with the calendar's answers kept: games
+    share their days and pins."""
+
+    def __init__(self) -> None:
+        self._by_end: dict[dt.date, int] = {}
+        self._pinned: dict[str, int] = {}
+
+    def period_of(self, g: GameLike) -> int:
+        pinned = g.rated_period
+        if pinned is not None:  # the pin wins over the calendar (rules.md §3.5)
+            found = self._pinned.get(pinned)
+            if found is None:
+                found = self._pinned[pinned] = period_start(parse_month(pinned))
+            return found
+        end = g.event_end or g.date
+        found = self._by_end.get(end)
+        if found is None:
+            found = self._by_end[end] = period_of_end(end)
+        return found
+
+
 def by_period(games: Sequence[GameLike]) -> tuple[Sequence[GameLike], list[int]]:
     """The games by (period, date), else as given (a stable sort), and their sort keys. A list
     already in that order is returned as it is."""
-    period_by_end: dict[dt.date, int] = {}
-    pinned_periods: dict[str, int] = {}
-    sort_keys = []
-    for g in games:
-        pinned = g.rated_period
-        if pinned is not None:  # the pin wins over the calendar (rules.md §3.5)
-            found = pinned_periods.get(pinned)
-            if found is None:
-                found = pinned_periods[pinned] = period_start(parse_month(pinned))
-        else:
-            end = g.event_end or g.date
-            found = period_by_end.get(end)
-            if found is None:
-                found = period_by_end[end] = period_of_end(end)
-        sort_keys.append(found * DAYS_KEY + g.date.toordinal())
+    period_of = PeriodFinder().period_of
+    sort_keys = [period_of(g) * DAYS_KEY + g.date.toordinal() for g in games]
     ordered: Sequence[GameLike] = games
     # (C-level passes: a generator over 100,000 pairs was a tenth of the replay.)
     if any(map(gt, sort_keys, islice(sort_keys, 1, None))):
@@ -46,9 +61,52 @@ def by_period(games: Sequence[GameLike]) -> tuple[Sequence[GameLike], list[int]]
     return ordered, sort_keys
 
 
+GamesOfPeriod = tuple[int, Sequence[GameLike]]  # (the period's month index, its games in order)
+
+
+def period_runs(
+    ordered: Sequence[GameLike], sort_keys: Sequence[int], cursor: int = 0
+) -> Iterator[GamesOfPeriod]:
+    """The games of each period that has any, from index `cursor` on, of games as `by_period`
+    gives them (the games and their sort keys)."""
+    end = len(sort_keys)
+    while cursor < end:
+        month = sort_keys[cursor] // DAYS_KEY
+        # A period starting at `month` has every key in [month, month + 1) · DAYS_KEY.
+        upto = bisect_left(sort_keys, (month + 1) * DAYS_KEY, cursor)
+        yield month, ordered[cursor:upto]
+        cursor = upto
+
+
+_DATE_THEN_ID = attrgetter("date", "id")
+
+
+def periods_in(games: Iterable[GameLike]) -> Iterator[GamesOfPeriod]:
+    """The games of each period that has any, from the logbook's games (each with its id) in period
+    order: every game of a period before any game of a later one. Each period's games come by date,
+    then id: the order `by_period` gives the logbook's games in (date, then id). Only one period's
+    games are held at a time."""
+    period_of = PeriodFinder().period_of
+    month = -1
+    held: list[GameLike] = []
+    for g in games:
+        found = period_of(g)
+        if found != month:
+            if found < month:
+                raise ValueError(f"games out of period order: game {g.id} after a later period")
+            if held:
+                held.sort(key=_DATE_THEN_ID)
+                yield month, held
+            month, held = found, []
+        held.append(g)
+    if held:
+        held.sort(key=_DATE_THEN_ID)
+        yield month, held
+
+
 def sort_key(game: GameLike) -> int:
     """One game's sort key (as `by_period` gives it)."""
-    return by_period((game,))[1][0]
+    return PeriodFinder().period_of(game) * DAYS_KEY + game.date.toordinal()
 
 
 def period_span(sort_keys: Sequence[int], lists: Mapping[int, int]) -> tuple[int, int] | None:
