@@ -253,8 +253,9 @@ class Replayer:
             self.period_started(month, cursor, rating, source)
             games: Sequence[GameLike] = ()
             if upcoming is not None and upcoming[0] == month:
-                games = upcoming[1]
-                upcoming = next(games_by_period, None)
+                # The next period's games are read once this one is handed on: one period's
+                # games at a time.
+                games, upcoming = upcoming[1], None
             assert upcoming is None or upcoming[0] > month, "games out of period order"
             start = cursor
             cursor += len(games)
@@ -288,6 +289,8 @@ class Replayer:
                 # next time (rules.md §2.8).
                 self.pool = InitialPool()
             self.sink.period(period, out_games, crossings)
+            if upcoming is None:
+                upcoming = next(games_by_period, None)
             rating = next_rating
             month = list_month(month)
         self.sink.finished(player.name, self.apply_cap, rating)

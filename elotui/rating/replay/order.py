@@ -7,8 +7,7 @@ game's date ordinal, so games sort by (period, date) and a period's games are on
 
 The replay reads games a period at a time, as (the period's month, its games in replay order):
 `period_runs` cuts them from the games `by_period` sorted, `periods_in` from a stream of the
-logbook's games already in period order (`LogbookReader.games_in_period_order`), one period held at
-a time.
+logbook's games by date (`LogbookReader.games_as_stream`), holding only the periods still open.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from heapq import heappop, heappush
 from itertools import islice
 from operator import attrgetter, gt
 
@@ -40,7 +40,10 @@ class PeriodFinder:
             if found is None:
                 found = self._pinned[pinned] = period_start(parse_month(pinned))
             return found
-        end = g.event_end or g.date
+        return self.period_of_end(g.event_end or g.date)
+
+    def period_of_end(self, end: dt.date) -> int:
+        """The period of an event ending on `end` (of a game of that day without an event)."""
         found = self._by_end.get(end)
         if found is None:
             found = self._by_end[end] = period_of_end(end)
@@ -81,27 +84,59 @@ def period_runs(
 _DATE_THEN_ID = attrgetter("date", "id")
 
 
-def periods_in(games: Iterable[GameLike]) -> Iterator[GamesOfPeriod]:
-    """The games of each period that has any, from the logbook's games (each with its id) in period
-    order: every game of a period before any game of a later one. Each period's games come by date,
-    then id: the order `by_period` gives the logbook's games in (date, then id). Only one period's
-    games are held at a time."""
-    period_of = PeriodFinder().period_of
-    month = -1
-    held: list[GameLike] = []
-    for g in games:
+def periods_in(
+    in_date_order: Iterable[GameLike], out_of_line: Iterable[GameLike] = ()
+) -> Iterator[GamesOfPeriod]:
+    """The games of each period that has any, each period's games by date, then id (the order
+    `by_period` gives the logbook's games in: date, then id), from a stream of games by date that
+    holds only the periods still open.
+
+    `in_date_order`: the games neither pinned nor in an event that ends before their own date, by
+    date, then id. Such a game's period is never earlier than the period of its date (the calendar
+    never puts a later day in an earlier period), so once the stream reaches a day, every period
+    before that day's is complete. `out_of_line`: the other games (pinned, or an event ending before
+    the game), in any order: held until their period is complete. Every game has its id (the
+    logbook's; `LogbookReader.games_as_stream` reads the two)."""
+    finder = PeriodFinder()
+    period_of = finder.period_of
+    waiting: dict[int, list[GameLike]] = {}  # the open periods' games
+    starts: list[int] = []  # the open periods, a heap
+
+    def opened(month: int) -> list[GameLike]:
+        held = waiting[month] = []
+        heappush(starts, month)
+        return held
+
+    for g in out_of_line:
+        month = period_of(g)
+        (waiting.get(month) or opened(month)).append(g)
+    mixed = set(waiting)  # periods with games out of line: sorted when complete
+    day: dt.date | None = None
+    complete_below = -1  # every period before the current day's is complete
+    month, held = -1, []
+    for g in in_date_order:
+        if g.date != day:
+            day, month = g.date, -1  # (`held` may be complete now: looked up again)
+            complete_below = finder.period_of_end(day)
+            while starts and starts[0] < complete_below:
+                done = heappop(starts)
+                games = waiting.pop(done)
+                if done in mixed:
+                    games.sort(key=_DATE_THEN_ID)
+                yield done, games
         found = period_of(g)
         if found != month:
-            if found < month:
-                raise ValueError(f"games out of period order: game {g.id} after a later period")
-            if held:
-                held.sort(key=_DATE_THEN_ID)
-                yield month, held
-            month, held = found, []
+            month = found
+            if month < complete_below:
+                raise ValueError(f"game {g.id} is out of line: its period is before its date's")
+            held = waiting.get(month) or opened(month)
         held.append(g)
-    if held:
-        held.sort(key=_DATE_THEN_ID)
-        yield month, held
+    while starts:
+        done = heappop(starts)
+        games = waiting.pop(done)
+        if done in mixed:
+            games.sort(key=_DATE_THEN_ID)
+        yield done, games
 
 
 def sort_key(game: GameLike) -> int:
