@@ -24,12 +24,12 @@ from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.reader import open_reader
 from elotui.logbook.records import RATING_LISTS, records_of_rows
 from elotui.logbook.repository import NewGame, Repository, open_repository
-from elotui.rating.calendar import month_label
 from elotui.rating.replay import Replay, ReplayGame, ReplayPlayer, replay, replay_lists
 from elotui.rating.replay.order import by_period, period_runs, periods_in
 from elotui.rating.rules import RatingList
 from elotui.safe_text import json_escaped, unsafe_character
 from tests.conftest import SQLITE_ONLY, run_cli
+from tests.rating.test_replay_order import dated
 
 
 def _dumps(document: object) -> str:
@@ -121,7 +121,7 @@ def test_the_first_games_are_written_before_the_rest_are_made(
 
 stored_games = st.lists(
     st.tuples(
-        st.integers(min_value=0, max_value=1300),  # days from 2009-05-01: three calendar eras
+        st.integers(min_value=0, max_value=1300),  # days from 2009-05-01 (`dated`): three eras
         st.one_of(
             st.none(), st.integers(min_value=-10, max_value=70)
         ),  # event's end after the game
@@ -153,13 +153,8 @@ def test_replay_reads_the_logbook_as_a_stream_and_writes_what_a_whole_replay_wri
     # On both backends: each example is a new player of the same logbook.
     name = f"P{len(repository.list_players())}"
     player = repository.add_player(name, start_rating=start, birth_year=1990)
-    first = dt.date(2009, 5, 1)
     for index, (offset, end_after, pin_after, score, rating_list) in enumerate(raw):
-        day = first + dt.timedelta(days=offset)
-        end = None if end_after is None else day + dt.timedelta(days=end_after)
-        pin = None
-        if pin_after is not None:
-            pin = month_label(day.year * 12 + day.month - 1 + pin_after)
+        day, end, pin = dated(offset, end_after, pin_after)
         repository.add_game(
             player.id,
             NewGame(day, 1400 + 37 * index % 900, score, event=None if end is None else "Open",

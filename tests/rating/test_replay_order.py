@@ -31,16 +31,22 @@ raw_games = st.lists(
 )
 
 
+def dated(
+    offset: int, end_after: int | None, pin_after: int | None
+) -> tuple[dt.date, dt.date | None, str | None]:
+    """A drawn game's date, its event's end and its pin (`raw_games`)."""
+    day = FIRST + dt.timedelta(days=offset)
+    end = None if end_after is None else day + dt.timedelta(days=end_after)
+    pin = None if pin_after is None else month_label(day.year * 12 + day.month - 1 + pin_after)
+    return day, end, pin
+
+
 def logbook_games(raw: list[tuple[int, int | None, int | None, int]]) -> list[ReplayGame]:
     """The games as the logbook lists them (date, then id); ids in entry order, so a day's games
     are not in id order once sorted by date."""
     games = []
     for index, (offset, end_after, pin_after, halves) in enumerate(raw, start=1):
-        day = FIRST + dt.timedelta(days=offset)
-        end = None if end_after is None else day + dt.timedelta(days=end_after)
-        pin = None
-        if pin_after is not None:
-            pin = month_label(day.year * 12 + day.month - 1 + pin_after)
+        day, end, pin = dated(offset, end_after, pin_after)
         games.append(
             ReplayGame(day, 1500 + index, halves, event=None if end is None else f"E{index % 3}",
                        event_end=end, id=index, rated_period=pin)
