@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, print_table
@@ -26,9 +27,10 @@ from elotui.rating.text import (
 
 if TYPE_CHECKING:
     from elotui.logbook.reader import LogbookReader
-    from elotui.logbook.records import GameRecord, PlayerRecord
+    from elotui.logbook.records import GameRecord
     from elotui.logbook.repository import Repository
-    from elotui.rating.replay import Replay
+    from elotui.rating.replay import Crossing, PeriodSink, ReplayedGame, ReplayPeriod
+    from elotui.rating.replay.order import GamesOfPeriod
     from elotui.rating.rules import RatingList
 
 ALL_LISTS = "all"  # `--list all`: the three lists, a table each, JSON keyed by list
@@ -54,79 +56,74 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from elotui.cli.replay_json import write_lists_json, write_replay_json
     from elotui.logbook.records import RATING_LISTS, LogbookError
-    from elotui.rating.replay import replay_lists
+    from elotui.rating.replay import replay_lists_into
 
     shown: tuple[RatingList, ...] = (
         RATING_LISTS if args.rating_list == ALL_LISTS else (args.rating_list,)
     )
     # Rapid and blitz read the standard list in force (rules.md §3.3): it is always replayed.
     read: tuple[RatingList, ...] = ("standard", *(name for name in shown if name != "standard"))
+    source = _open_source(args)
     try:
-        player, games, published = _read_player(args, read)
-    except LogbookError as error:
-        raise UsageError(str(error)) from None
-    _refuse_dates_out_of_range([game for listed in games.values() for game in listed])
-    results = replay_lists(player, games, published, apply_cap=not args.no_cap, lists=shown)
-    if wants_json(args):
-        if args.rating_list == ALL_LISTS:
-            write_lists_json(sys.stdout, player.name, not args.no_cap, results)
-        else:
-            write_replay_json(sys.stdout, results[shown[0]])
-        return 0
+        try:
+            player = source.find_player(args.player)
+        except LogbookError as error:
+            raise UsageError(str(error)) from None
+        published = {
+            name: {p.month: p.rating for p in source.list_published(player.id, name)}
+            for name in read
+        }
+        games_of = _games_by_period(source, player.id)
+        apply_cap = not args.no_cap
+        if wants_json(args):
+            _write_json(shown, lambda sinks: replay_lists_into(
+                player, games_of, published, sinks, apply_cap=apply_cap
+            ), player.name, apply_cap)  # fmt: skip
+            return 0
+        tables = {name: ShownReplay() for name in shown}
+        replay_lists_into(player, games_of, published, tables, apply_cap=apply_cap)
+    finally:
+        source.close()
     for index, name in enumerate(shown):
         if len(shown) > 1 or name != "standard":
             if index:
                 print()
             print(_("— {name} list —").format(name=list_label(name)))
-        print_replay(results[name])
-        print_list_notes(results[name], name)
+        print_replay(tables[name])
+        print_list_notes(tables[name], name)
     return 0
 
 
-def _refuse_dates_out_of_range(games: list[GameRecord]) -> None:
-    """A game stored by an older elotui outside today's date range (a 9999-12-31 cannot be replayed:
-    its month has no next list) is named with the command that removes it, instead of a traceback."""
-    from elotui.dates import LATEST_DATE, range_text
+def _write_json(
+    shown: tuple[RatingList, ...],
+    replay_into: Callable[[Mapping[RatingList, PeriodSink]], None],
+    player: str,
+    apply_cap: bool,
+) -> None:
+    """The replay's JSON on stdout, written as the replay goes (`replay_json.json_writers`). With
+    several lists, the whole text waits in a temporary file, so that a list that cannot be replayed
+    (a stored date out of range) leaves nothing half written."""
+    import shutil
+    import tempfile
 
-    late = next((game for game in reversed(games) if game.date > LATEST_DATE), None)
-    if late is not None:
-        raise UsageError(
-            _(
-                "game {id} is on {date}, outside the dates elotui takes ({range}); correct it with:"
-                " elotui game edit {id} --date YYYY-MM-DD (or remove it: elotui game remove {id})"
-            ).format(id=late.id, date=late.date.isoformat(), range=range_text())
-        )
+    from elotui.cli.replay_json import SPOOLED_IN_MEMORY, json_writers
 
-
-def print_list_notes(result: Replay, rating_list: RatingList) -> None:
-    """What only rapid and blitz have, under the table: the 2022-10 raise and the games not rated."""
-    from elotui.rating.rules import rule_set_named
-    from elotui.rating.text import not_rated_text, raise_text
-
-    notes = [raise_text(p) for p in result.periods if p.raised_to is not None]
-    for p in result.periods:
-        for g in result.games[p.games_from : p.games_to]:
-            if g.not_rated:
-                text = not_rated_text(g, rule_set_named(p.rules, rating_list))
-                notes.append(
-                    _("{date} vs {opponent}: {reason}").format(
-                        date=g.date.isoformat(), opponent=g.opponent_rating, reason=text
-                    )
-                )
-    if notes:
-        print("\n".join(notes))
+    if len(shown) == 1:
+        replay_into(json_writers(sys.stdout, player, apply_cap, shown, keyed=False))
+        return
+    with tempfile.SpooledTemporaryFile(
+        max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
+    ) as whole:
+        replay_into(json_writers(whole, player, apply_cap, shown, keyed=True))
+        whole.seek(0)
+        shutil.copyfileobj(whole, sys.stdout)
 
 
-def _read_player(
-    args: argparse.Namespace, rating_lists: tuple[RatingList, ...] = ("standard",)
-) -> tuple[PlayerRecord, dict[RatingList, list[GameRecord]], dict[RatingList, dict[str, int]]]:
-    """The player's profile, and games and published ratings of each list.
-
-    A logbook already at the current schema is read with plain sqlite3 (no SQLAlchemy to import);
-    anything else goes through the repository, which migrates or refuses with a reason.
-    """
+def _open_source(args: argparse.Namespace) -> LogbookReader | Repository:
+    """The logbook to read. One already at the current schema is read with plain sqlite3 (no
+    SQLAlchemy to import); anything else goes through the repository, which migrates or refuses
+    with a reason."""
     from elotui.logbook.reader import open_reader
 
     source: LogbookReader | Repository | None = None
@@ -134,16 +131,87 @@ def _read_player(
         source = open_reader(db_path(args))
     if source is None:
         source = open_repository(args, create=False)
-    try:
-        player = source.find_player(args.player)
-        games = {name: source.games_for_replay(player.id, name) for name in rating_lists}
-        published = {
-            name: {p.month: p.rating for p in source.list_published(player.id, name)}
-            for name in rating_lists
-        }
-    finally:
-        source.close()
-    return player, games, published
+    return source
+
+
+def _games_by_period(
+    source: LogbookReader | Repository, player_id: int
+) -> Callable[[RatingList], Iterable[GamesOfPeriod]]:
+    """A list's games a period at a time: read as a stream (the reader), so that one period's games
+    are in memory at a time, or all at once (the repository: a logbook it had to
+    migrate, the demo) and sorted here."""
+    from elotui.logbook.reader import LogbookReader
+    from elotui.rating.replay.order import by_period, period_runs, periods_in
+
+    if isinstance(source, LogbookReader):
+        reader = source
+
+        def streamed(name: RatingList) -> Iterator[GamesOfPeriod]:
+            out_of_line, in_date_order = reader.games_as_stream(player_id, name)
+            return periods_in(_in_range(in_date_order), list(_in_range(out_of_line)))
+
+        return streamed
+    repository = source
+    return lambda name: period_runs(
+        *by_period(list(_in_range(repository.games_for_replay(player_id, name))))
+    )
+
+
+def _in_range(games: Iterable[GameRecord]) -> Iterator[GameRecord]:
+    """The games, up to one stored by an older elotui outside today's date range (a 9999-12-31
+    cannot be replayed: its month has no next list), which is named with the command that removes
+    it, instead of a traceback. Nothing is printed before the replay ends, so nothing is printed."""
+    from elotui.dates import LATEST_DATE, range_text
+
+    for game in games:
+        if game.date > LATEST_DATE:
+            raise UsageError(
+                _(
+                    "game {id} is on {date}, outside the dates elotui takes ({range}); correct it"
+                    " with: elotui game edit {id} --date YYYY-MM-DD (or remove it: elotui game"
+                    " remove {id})"
+                ).format(id=game.id, date=game.date.isoformat(), range=range_text())
+            )
+        yield game
+
+
+class ShownReplay:
+    """A sink (`rating.replay.PeriodSink`) keeping what the tables show of a replay: the periods,
+    the crossings and the games not rated, not every game."""
+
+    def __init__(self) -> None:
+        self.player = ""
+        self.current_rating: int | None = None
+        self.periods: list[ReplayPeriod] = []
+        self.crossings: list[Crossing] = []
+        self.not_rated: list[tuple[ReplayPeriod, ReplayedGame]] = []
+
+    def period(
+        self, period: ReplayPeriod, games: list[ReplayedGame], crossings: list[Crossing]
+    ) -> None:
+        self.periods.append(period)
+        self.crossings.extend(crossings)
+        self.not_rated.extend((period, g) for g in games if g.not_rated)
+
+    def finished(self, player: str, apply_cap: bool, current_rating: int | None) -> None:
+        self.player, self.current_rating = player, current_rating
+
+
+def print_list_notes(result: ShownReplay, rating_list: RatingList) -> None:
+    """What only rapid and blitz have, under the table: the 2022-10 raise and the games not rated."""
+    from elotui.rating.rules import rule_set_named
+    from elotui.rating.text import not_rated_text, raise_text
+
+    notes = [raise_text(p) for p in result.periods if p.raised_to is not None]
+    for p, g in result.not_rated:
+        text = not_rated_text(g, rule_set_named(p.rules, rating_list))
+        notes.append(
+            _("{date} vs {opponent}: {reason}").format(
+                date=g.date.isoformat(), opponent=g.opponent_rating, reason=text
+            )
+        )
+    if notes:
+        print("\n".join(notes))
 
 
 CROSSING_KINDS = {"tier": N_("tier"), "title": N_("title"), "k10": "k10", "floor": N_("floor")}
@@ -155,7 +223,7 @@ def _said(value: str | None) -> str:
     return _(value) if value else ""
 
 
-def print_replay(result: Replay) -> None:
+def print_replay(result: ShownReplay) -> None:
     print(
         _("{player} · current rating {value}").format(
             player=result.player, value=result.current_rating or _("unrated")

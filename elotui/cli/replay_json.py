@@ -5,21 +5,28 @@
 `write_replay_json` writes its text, `json.dumps(replay_document(result), ensure_ascii=False)` and a
 newline, byte for byte, as it goes: a batch of games at a time, so the text of 100,000 games (30 MB)
 is never one string, nor its 100,000 dicts one list (issue 13 item 3).
+
+`ReplayJsonWriter` writes the same text from a replay that is not kept: a sink the replay hands each
+period to (`rating.replay.replay_into`), which writes the period's games and drops them, so memory
+holds one period's games whatever the logbook's size. The document names the current rating before
+the games, and that is known only after the last period: the games' text waits in a temporary file
+(in memory while it is small) until then.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
-from json.encoder import encode_basestring
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
+from elotui.json_stream import json_text, write_json
 from elotui.rating.replay import Crossing, Replay, ReplayedGame, ReplayPeriod
 from elotui.rating.result import Result
 from elotui.rating.rules import RatingList
-from elotui.safe_text import json_escaped
 
 # The keys of a game, in the document's order: `_game_document` and `_games_text` both follow it.
 GAME_KEYS = (
@@ -29,6 +36,7 @@ GAME_KEYS = (
     "change", "live_rating", "counted", "pooled", "not_rated",
 )  # fmt: skip
 GAMES_BATCH = 2000  # games written at once: one write of about 600 KB
+SPOOLED_IN_MEMORY = 4_000_000  # characters of games' text kept in memory before a temporary file
 
 
 def _cents(hundredths: int | None) -> float | None:
@@ -61,8 +69,8 @@ def _games_text(games: Sequence[ReplayedGame], texts: dict[object, str]) -> str:
 
     Faster than a dict per game encoded by json (half the time for 100,000 games, measured with
     tests/benchmarks/bench_logbook.py): one tuple and one `%` per game. `texts` caches the JSON text
-    of the names, events, dates and periods, which games share (escaped with `json_escaped`, as
-    `_text` escapes the rest of the document)."""
+    of the names, events, dates and periods, which games share (`json_text`, escaped as the rest of
+    the document)."""
     null = "null"
     score = tuple(json.dumps(Result.from_halves(halves).json_number) for halves in range(3))
     boolean = ("false", "true")
@@ -100,14 +108,7 @@ def _games_text(games: Sequence[ReplayedGame], texts: dict[object, str]) -> str:
     return ", ".join(pieces)
 
 
-def _text(value: object) -> str:
-    """A value's JSON text, with what a terminal would act on escaped (`safe_text.json_escaped`:
-    a name stored by an older elotui may hold a C1 control or a direction override)."""
-    if value is None:
-        return "null"
-    if isinstance(value, str):
-        return json_escaped(encode_basestring(value))
-    return json_escaped(json.dumps(value, ensure_ascii=False, check_circular=False))
+_text = json_text
 
 
 def _period_document(p: ReplayPeriod) -> dict[str, Any]:
@@ -169,12 +170,22 @@ def replay_document(result: Replay) -> dict[str, Any]:
     }
 
 
+def _head(player: str, current_rating: int | None, apply_cap: bool) -> str:
+    """The document's text up to its first game."""
+    return (
+        f'{{"player": {_text(player)}, "current_rating": {_text(current_rating)}, '
+        f'"apply_cap": {_text(apply_cap)}, "games": ['
+    )
+
+
+def _tail(periods: list[dict[str, Any]], crossings: list[dict[str, Any]]) -> str:
+    """The document's text after its last game."""
+    return f'], "periods": {_text(periods)}, "crossings": {_text(crossings)}}}'
+
+
 def _replay_pieces(result: Replay) -> Iterator[str]:
     """The text of `replay_document(result)` (one line, no newline), in pieces."""
-    yield (
-        f'{{"player": {_text(result.player)}, "current_rating": {_text(result.current_rating)}, '
-        f'"apply_cap": {_text(result.apply_cap)}, "games": ['
-    )
+    yield _head(result.player, result.current_rating, result.apply_cap)
     texts: dict[object, str] = {}
     games = iter(result.games)
     separator = ""
@@ -183,12 +194,16 @@ def _replay_pieces(result: Replay) -> Iterator[str]:
         separator = ", "
     periods = [_period_document(p) for p in result.periods]
     crossings = [_crossing_document(c) for c in result.crossings]
-    yield f'], "periods": {_text(periods)}, "crossings": {_text(crossings)}}}'
+    yield _tail(periods, crossings)
 
 
 def write_replay_json(out: TextIO, result: Replay) -> None:
     """Write `replay_document(result)` as one line of JSON, as it is made."""
-    _write(out, _replay_pieces(result))
+    write_json(out, _replay_pieces(result))
+
+
+def _lists_head(player: str, apply_cap: bool) -> str:
+    return f'{{"player": {_text(player)}, "apply_cap": {_text(apply_cap)}, "lists": {{'
 
 
 def write_lists_json(
@@ -198,19 +213,64 @@ def write_lists_json(
     blitz)."""
 
     def pieces() -> Iterator[str]:
-        yield f'{{"player": {_text(player)}, "apply_cap": {_text(apply_cap)}, "lists": {{'
+        yield _lists_head(player, apply_cap)
         for index, (name, result) in enumerate(results.items()):
             yield f"{', ' if index else ''}{_text(name)}: "
             yield from _replay_pieces(result)
         yield "}}"
 
-    _write(out, pieces())
+    write_json(out, pieces())
 
 
-def _write(out: TextIO, pieces: Iterator[str]) -> None:
-    for piece in pieces:
-        out.write(piece)
-    out.write("\n")
+class ReplayJsonWriter:
+    """A sink (`rating.replay.PeriodSink`) writing one list's document to `out` once the replay is
+    finished, the same text `write_replay_json` writes of the whole `Replay`: `lead` before it and
+    `trail` after it (the newline; in `--list all`, the document's key and the braces around)."""
+
+    def __init__(self, out: IO[str], lead: str = "", trail: str = "\n") -> None:
+        self._out, self._lead, self._trail = out, lead, trail
+        # The games' text until the current rating, which the document names first, is known.
+        self._games = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed in `finished`)
+            max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
+        )
+        self._texts: dict[object, str] = {}
+        self._separator = ""
+        self._periods: list[dict[str, Any]] = []
+        self._crossings: list[dict[str, Any]] = []
+
+    def period(
+        self, period: ReplayPeriod, games: list[ReplayedGame], crossings: list[Crossing]
+    ) -> None:
+        for start in range(0, len(games), GAMES_BATCH):
+            batch = games[start : start + GAMES_BATCH]
+            self._games.write(self._separator + _games_text(batch, self._texts))
+            self._separator = ", "
+        self._periods.append(_period_document(period))
+        self._crossings.extend(_crossing_document(c) for c in crossings)
+
+    def finished(self, player: str, apply_cap: bool, current_rating: int | None) -> None:
+        out = self._out
+        out.write(self._lead + _head(player, current_rating, apply_cap))
+        with self._games as games:
+            games.seek(0)
+            shutil.copyfileobj(games, out)
+        out.write(_tail(self._periods, self._crossings) + self._trail)
+
+
+def json_writers(
+    out: IO[str], player: str, apply_cap: bool, lists: Sequence[RatingList], *, keyed: bool
+) -> dict[RatingList, ReplayJsonWriter]:
+    """A writer for each list, to be finished in the order of `lists`: one document (one list), or
+    with `keyed` the document of `write_lists_json` (`--list all`)."""
+    if not keyed:
+        (only,) = lists
+        return {only: ReplayJsonWriter(out)}
+    writers = {}
+    for index, name in enumerate(lists):
+        lead = (_lists_head(player, apply_cap) if index == 0 else ", ") + f"{_text(name)}: "
+        trail = "}}\n" if index == len(lists) - 1 else ""
+        writers[name] = ReplayJsonWriter(out, lead, trail)
+    return writers
 
 
 def replay_json(result: Replay) -> str:

@@ -29,7 +29,7 @@ from typing import Any, TextIO
 
 from elotui.dates import BadDate, parse_date
 from elotui.i18n import _
-from elotui.json_stream import streamed_json
+from elotui.json_stream import streamed_json, write_json
 from elotui.logbook.csv_io import games_oldest_first
 from elotui.logbook.import_report import ImportFailed, ImportSummary, read_import_text
 from elotui.logbook.records import GameRecord
@@ -49,7 +49,6 @@ from elotui.logbook.repository import (
 )
 from elotui.rating.calendar import checked_month
 from elotui.rating.result import Result
-from elotui.safe_text import json_escaped
 
 FORMAT_NAME = "elotui-logbook"
 FORMAT_VERSION = 1
@@ -136,9 +135,7 @@ def write_document(
         "version": FORMAT_VERSION,
         "players": (_player_entry(repository, p, rating_list, counting) for p in players),
     }
-    for chunk in streamed_json(document):
-        out.write(json_escaped(chunk))
-    out.write("\n")
+    write_json(out, streamed_json(document))
     return counted[0]
 
 

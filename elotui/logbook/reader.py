@@ -5,6 +5,9 @@ the file is an elotui logbook at the current schema and reads it without changin
 file, pending migrations, a file to refuse) it returns None, and the caller opens the `Repository`,
 which migrates or refuses with the reason. The records are the repository's own dataclasses.
 
+`replay` reads a player's games as a stream (`games_as_stream`), so that it holds one period's games
+at a time (issue 13 item 3).
+
 The history screen reads its first page here too (`player_ids_by_name`, `list_games`), so its first
 rows are painted before SQLAlchemy is even loaded (see `elotui.tui.logbook_access`).
 """
@@ -12,7 +15,9 @@ rows are painted before SQLAlchemy is even loaded (see `elotui.tui.logbook_acces
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress
@@ -26,6 +31,7 @@ from elotui.logbook.records import (
     RatingList,
     gc_paused,
     records_from_rows,
+    records_of_rows,
 )
 from elotui.logbook.schema import is_current, looking_connection
 
@@ -35,6 +41,17 @@ _PLAYER_COLUMNS = (
 _GAMES_SQL = (
     f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
     " ORDER BY date, id"
+)
+# A player's games as `replay.order.periods_in` reads them: by date (the index's order, nothing to
+# sort), but for the few whose period may come before their date's (pinned, or in an event that
+# ends before the game), read apart, first.
+_IN_DATE_ORDER_SQL = (
+    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
+    " AND rated_period IS NULL AND (event_end IS NULL OR event_end >= date) ORDER BY date, id"
+)
+_OUT_OF_LINE_SQL = (
+    f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
+    " AND (rated_period IS NOT NULL OR event_end < date) ORDER BY date, id"
 )
 # The games table's page, newest first (the repository's `list_games` with `rating_list`).
 _PAGE_SQL = (
@@ -66,11 +83,18 @@ def open_reader(path: LogbookAddress) -> LogbookReader | None:
     return LogbookReader(connection)
 
 
-class LogbookReader:
-    """Reads players, games and published ratings; holds one read-only connection until `close`."""
+Rows = Callable[[str, Sequence[Any]], Iterable[Sequence[Any]]]  # a select's rows as they come
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+
+class LogbookReader:
+    """Reads players, games and published ratings; holds one read-only connection until `close`.
+
+    `streamed`: how a long select's rows are read as they come (a `sqlite3` cursor does so itself;
+    a server's needs its own call, `server_reader`)."""
+
+    def __init__(self, connection: sqlite3.Connection, streamed: Rows | None = None) -> None:
         self._connection = connection
+        self._streamed: Rows = streamed or connection.execute
 
     def find_player(self, name: str) -> PlayerRecord:
         row = self._connection.execute(
@@ -115,6 +139,16 @@ class LogbookReader:
         the rows as the cursor reads them (no list of 100,000 rows beside the records)."""
         with gc_paused():
             return records_from_rows(self._connection.execute(_GAMES_SQL, (player_id, rating_list)))
+
+    def games_as_stream(
+        self, player_id: int, rating_list: RatingList = STANDARD
+    ) -> tuple[list[GameRecord], Iterator[GameRecord]]:
+        """A player's games on one list as `replay.order.periods_in` takes them: those out of line
+        (pinned, or in an event that ends before the game), read now, and the others, by date then
+        id, as they are read. Read them to the end before the reader reads anything else."""
+        parameters = (player_id, rating_list)
+        out_of_line = records_from_rows(self._connection.execute(_OUT_OF_LINE_SQL, parameters))
+        return out_of_line, records_of_rows(self._streamed(_IN_DATE_ORDER_SQL, parameters))
 
     def list_published(
         self, player_id: int, rating_list: RatingList = STANDARD

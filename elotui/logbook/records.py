@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
@@ -189,7 +189,12 @@ GAME_RECORD_COLUMNS: tuple[str, ...] = (
 
 
 def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
-    """The records of rows in `GAME_RECORD_COLUMNS`' order (a list, or a cursor read as it goes).
+    """The records of rows in `GAME_RECORD_COLUMNS`' order (a list, or a cursor read as it goes)."""
+    return list(records_of_rows(rows))
+
+
+def records_of_rows(rows: Iterable[Sequence[Any]]) -> Iterator[GameRecord]:
+    """`records_from_rows` one at a time, as the rows come (a stream of the logbook's games).
 
     A tight loop: local names, no per-row attribute lookups. The texts many games share (an
     opponent's name, an event, the list's name) and the days are kept once: the database gives a new
@@ -200,8 +205,6 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
     shared: dict[Any, Any] = {}  # one object per text
     keep = shared.setdefault
     make = GameRecord
-    records: list[GameRecord] = []
-    append = records.append
     for (
         game_id,
         player_id,
@@ -221,22 +224,19 @@ def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
         played = dates.get(day)
         if played is None:
             played = dates[day] = parse(day)
-        append(
-            make(
-                game_id,
-                player_id,
-                played,
-                opponent_rating,
-                halves,
-                keep(opponent, opponent),
-                keep(event, event),
-                parse(event_start) if event_start else None,
-                parse(event_end) if event_end else None,
-                own_rating,
-                bool(rated),
-                notes,
-                keep(rating_list, rating_list),
-                rated_period,
-            )
+        yield make(
+            game_id,
+            player_id,
+            played,
+            opponent_rating,
+            halves,
+            keep(opponent, opponent),
+            keep(event, event),
+            parse(event_start) if event_start else None,
+            parse(event_end) if event_end else None,
+            own_rating,
+            bool(rated),
+            notes,
+            keep(rating_list, rating_list),
+            rated_period,
         )
-    return records

@@ -15,7 +15,7 @@ Measured against SQLAlchemy Core's rows on 100,000 games: tests/benchmarks/bench
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from elotui.logbook.schema import HEAD_REVISION, HEAD_TABLES
@@ -31,8 +31,13 @@ TABLES_SQL = (
 )
 
 
+# Rows a streamed select brings from the server at a time (libpq 17 and later; one at a time before).
+STREAM_ROWS = 2000
+
+
 class _QmarkConnection:
-    """What `LogbookReader` asks of its connection (`execute`, `close`), on psycopg."""
+    """What `LogbookReader` asks of its connection (`execute`, `close`, and `stream` for a long
+    select), on psycopg."""
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
@@ -40,6 +45,17 @@ class _QmarkConnection:
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
         # The reader's SQL holds no `%` and no `?` but its placeholders.
         return self._connection.execute(sql.replace("?", "%s"), tuple(parameters))
+
+    def stream(self, sql: str, parameters: Sequence[Any] = ()) -> Iterator[Any]:
+        """The rows as they come: `execute` would bring every row into memory first."""
+        import psycopg
+
+        size = STREAM_ROWS if psycopg.pq.version() >= 170000 else 1
+        cursor = self._connection.cursor()
+        return cast(
+            "Iterator[Any]",
+            cursor.stream(sql.replace("?", "%s"), tuple(parameters), size=size),
+        )
 
     def close(self) -> None:
         self._connection.close()
@@ -94,4 +110,5 @@ def open_server_reader(logbook: ServerLogbook) -> LogbookReader | None:
     if not current:
         connection.close()
         return None
-    return LogbookReader(cast("Any", _QmarkConnection(connection)))
+    on_server = _QmarkConnection(connection)
+    return LogbookReader(cast("Any", on_server), on_server.stream)

@@ -10,7 +10,8 @@ from elotui.rating.tables import dp_for
 
 
 def performance_rating(opponents: Sequence[int], score: Fraction) -> int | None:
-    """Norm-style performance: no 400-point rule; 100 % and 0 % give ±800. None without games."""
+    """Norm-style performance: no difference rule; 100 % and 0 % give the ends of the dp table
+    (`tables.dp_for`). None without games."""
     if not opponents:
         return None
     average = round_half_up(Fraction(sum(opponents), len(opponents)))

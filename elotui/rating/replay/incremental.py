@@ -24,17 +24,23 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Unpack
 
 from elotui.bulk import gc_paused
 from elotui.rating.replay.loop import Replayer
-from elotui.rating.replay.order import DAYS_KEY, period_span, sort_key
+from elotui.rating.replay.order import DAYS_KEY, by_period, period_runs, period_span, sort_key
 from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import GameLike, PlayerLike, Replay, StartSource
+from elotui.rating.replay.records import (
+    GameLike,
+    PlayerLike,
+    Replay,
+    ReplayOptions,
+    StartSource,
+)
+from elotui.rating.replay.sinks import ReplayCollector
 
 if TYPE_CHECKING:
     from elotui.rating.replay.lists import StandardInForce
-    from elotui.rating.rules.records import RatingList
 
 
 class PeriodStart(NamedTuple):
@@ -53,9 +59,13 @@ class PeriodStart(NamedTuple):
 
 
 class _KeepingReplayer(Replayer):
-    """The replay loop, keeping a `PeriodStart` at each period."""
+    """The replay loop over games kept in memory, keeping everything it replays (`collector`) and a
+    `PeriodStart` at each period."""
 
-    starts: list[PeriodStart]  # one per period replayed (`KeptReplay._new_replayer` makes it)
+    collector: ReplayCollector  # its sink
+    starts: list[PeriodStart]  # one per period replayed
+    ordered: list[GameLike]  # the games by period (`order.by_period`), and their sort keys
+    sort_keys: list[int]
 
     def period_started(
         self, month: int, cursor: int, rating: int | None, source: StartSource
@@ -64,7 +74,7 @@ class _KeepingReplayer(Replayer):
             PeriodStart(
                 month, cursor, rating, source, self.reached_2400, self.reached_2300,
                 self.games_played, frozenset(self.titles_met), self.pool.copy(),
-                len(self.crossings),
+                len(self.collector.crossings),
             )
         )  # fmt: skip
 
@@ -72,9 +82,7 @@ class _KeepingReplayer(Replayer):
         """Forget period `index` and what follows; the state is again the one at its start."""
         start = self.starts[index]
         del self.starts[index:]
-        del self.periods[index:]
-        del self.crossings[start.crossings :]
-        del self.out_games[start.cursor :]
+        self.collector.forget_from(index, start.cursor, start.crossings)
         self.reached_2400, self.reached_2300 = start.reached_2400, start.reached_2300
         self.games_played = start.games_played
         self.titles_met = set(start.titles_met)
@@ -85,33 +93,24 @@ class _KeepingReplayer(Replayer):
         """Go on from what `other` replayed (its games, periods and states), with this one's entered
         lists and standard list."""
         self.ordered, self.sort_keys = other.ordered, other.sort_keys
-        self.out_games, self.periods, self.crossings = (
-            other.out_games,
-            other.periods,
-            other.crossings,
-        )
+        self.sink = self.collector = other.collector
         self.starts, self.tables_by_day = other.starts, other.tables_by_day
 
 
 class KeptReplay:
     """One list's replay and the state at each of its periods' starts; `change` replays from the first
-    period a change reaches. Not thread-safe: one change at a time."""
+    period a change reaches. Not thread-safe: one change at a time. Made as `loop.replay` is called."""
 
     def __init__(
         self,
         player: PlayerLike,
         games: Sequence[GameLike],
         published: Mapping[str, int] | None = None,
-        *,
-        apply_cap: bool = True,
-        rating_list: RatingList = "standard",
-        standard: StandardInForce | None = None,
+        **options: Unpack[ReplayOptions],
     ) -> None:
         self.player = player
-        self.apply_cap = apply_cap
-        self.rating_list: RatingList = rating_list
         self.published = dict(published or {})
-        self.standard = standard
+        self.options = options.copy()
         # The first period and game replayed since `seen` (0: everything).
         self.replayed_from_period = 0
         self.replayed_from_game = 0
@@ -128,23 +127,25 @@ class KeptReplay:
         return self._replayer.ordered
 
     def _new_replayer(self) -> _KeepingReplayer:
-        replayer = _KeepingReplayer(
-            self.player, self.published, self.apply_cap, self.rating_list, self.standard
-        )
+        collector = ReplayCollector()
+        replayer = _KeepingReplayer(self.player, self.published, collector, **self.options)
+        replayer.collector = collector
         replayer.starts = []
         return replayer
 
     def _replay_all(self, games: Sequence[GameLike]) -> Replay:
         replayer = self._new_replayer()
+        ordered, sort_keys = by_period(games)
+        # Its own lists: changes insert and delete.
+        replayer.ordered, replayer.sort_keys = list(ordered), sort_keys
         with gc_paused():
-            result = replayer.run(games)
-            replayer.ordered = list(replayer.ordered)  # its own list: changes insert and delete
+            replayer.run(period_runs(ordered, sort_keys))
             self._by_id: dict[int, GameLike] = {
                 g.id: g for g in replayer.ordered if g.id is not None
             }
         self._replayer = replayer
         self.replayed_from_period = self.replayed_from_game = 0
-        return result
+        return replayer.collector.result
 
     def change(
         self,
@@ -187,7 +188,8 @@ class KeptReplay:
             reached.append(key // DAYS_KEY)
         if published is not None or standard is not None:
             self.published = dict(published) if published is not None else self.published
-            self.standard = standard if standard is not None else self.standard
+            if standard is not None:
+                self.options["standard"] = standard
             renewed = self._new_replayer()  # the entered lists by period, from `published`
             renewed.take_over(replayer)
             changed = replayer.lists.keys() | renewed.lists.keys()
@@ -226,7 +228,9 @@ class KeptReplay:
         start = replayer.go_back_to(index)
         self.replayed_from_period = min(self.replayed_from_period, index)
         self.replayed_from_game = min(self.replayed_from_game, start.cursor)
+        games = period_runs(replayer.ordered, replayer.sort_keys, start.cursor)
         with gc_paused():
-            return replayer.periods_from(
-                start.month, last, start.cursor, start.rating, start.source
+            replayer.periods_from(
+                start.month, start.cursor, start.rating, start.source, games, last
             )
+        return replayer.collector.result

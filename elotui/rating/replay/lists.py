@@ -2,19 +2,31 @@
 
 A rapid or blitz replay needs the standard list in force month by month: a player unrated on rapid or
 blitz but rated on standard is rated with the standard rating, and on 2022-10-01 a rapid or blitz
-rating more than 100 below standard was raised to standard − 100. `StandardInForce` is that list,
-taken from a standard `Replay`; `replay_lists` runs the three replays in that order, and `KeptLists`
-keeps them for the next change (`incremental`).
+rating more than the rule set's `raise_to_standard_minus` below standard was raised to standard minus
+that. `StandardInForce` is that list,
+taken from a standard replay's periods; `replay_lists` runs the three replays in that order
+(`replay_lists_into` hands them a period at a time to a sink each), and `KeptLists` keeps them for
+the next change (`incremental`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from elotui.rating.calendar import parse_month
 from elotui.rating.replay.incremental import KeptReplay
-from elotui.rating.replay.loop import replay
-from elotui.rating.replay.records import GameLike, PlayerLike, Replay
+from elotui.rating.replay.loop import replay_into
+from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
+from elotui.rating.replay.records import (
+    Crossing,
+    GameLike,
+    PeriodSink,
+    PlayerLike,
+    Replay,
+    ReplayedGame,
+    ReplayPeriod,
+)
+from elotui.rating.replay.sinks import ReplayCollector
 from elotui.rating.rules.records import RATING_LISTS, RatingList
 
 
@@ -52,16 +64,65 @@ class StandardInForce:
         return differing
 
 
-def standard_in_force(standard: Replay) -> StandardInForce:
-    """The standard list in force month by month, read from the replay of the standard list."""
-    by_month: dict[int, int | None] = {}
-    last = -1
-    for period in standard.periods:
+class _InForceNoted:
+    """A sink noting the standard list in force month by month as the standard periods pass (and
+    handing them on to `then`, when the standard list is shown too)."""
+
+    def __init__(self, then: PeriodSink | None = None) -> None:
+        self._then = then
+        self._by_month: dict[int, int | None] = {}
+        self._last = -1
+        self.in_force: StandardInForce | None = None
+
+    def note(self, period: ReplayPeriod) -> None:
         first = parse_month(period.period)
         for month in range(first, first + period.months):
-            by_month[month] = period.rating_start
-        last = first + period.months - 1
-    return StandardInForce(by_month, last, standard.current_rating)
+            self._by_month[month] = period.rating_start
+        self._last = first + period.months - 1
+
+    def period(
+        self, period: ReplayPeriod, games: list[ReplayedGame], crossings: list[Crossing]
+    ) -> None:
+        self.note(period)
+        if self._then is not None:
+            self._then.period(period, games, crossings)
+
+    def finished(self, player: str, apply_cap: bool, current_rating: int | None) -> None:
+        self.in_force = StandardInForce(self._by_month, self._last, current_rating)
+        if self._then is not None:
+            self._then.finished(player, apply_cap, current_rating)
+
+
+def standard_in_force(standard: Replay) -> StandardInForce:
+    """The standard list in force month by month, read from the replay of the standard list."""
+    noted = _InForceNoted()
+    for period in standard.periods:
+        noted.note(period)
+    noted.finished(standard.player, standard.apply_cap, standard.current_rating)
+    assert noted.in_force is not None
+    return noted.in_force
+
+
+def replay_lists_into(
+    player: PlayerLike,
+    games_of: Callable[[RatingList], Iterable[GamesOfPeriod]],
+    published: Mapping[RatingList, Mapping[str, int]],
+    sinks: Mapping[RatingList, PeriodSink],
+    *,
+    apply_cap: bool = True,
+) -> None:
+    """The replays of the lists of `sinks`, each handed to its sink a period at a time
+    (`loop.replay_into`), the standard list first, then the others in `sinks`' order. The standard
+    list is always replayed (the others read it), but handed on only when it has a sink.
+    `games_of`: a list's games a period at a time (`order.period_runs`, `order.periods_in`)."""
+    noted = _InForceNoted(sinks.get("standard"))
+    replay_into(player, games_of("standard"), published.get("standard"), noted, apply_cap=apply_cap)
+    for name, sink in sinks.items():
+        if name != "standard":
+            replay_into(
+                player, games_of(name), published.get(name), sink, apply_cap=apply_cap,
+                rating_list=name, standard=noted.in_force,
+            )  # fmt: skip
 
 
 def replay_lists(
@@ -74,20 +135,12 @@ def replay_lists(
 ) -> dict[RatingList, Replay]:
     """The replays of `lists`, in that order. The standard list is always replayed (the others read
     it) but returned only when asked for."""
-    standard = replay(
-        player, games.get("standard", ()), published.get("standard"), apply_cap=apply_cap
-    )
-    in_force = standard_in_force(standard)
-    results: dict[RatingList, Replay] = {}
-    for name in lists:
-        if name == "standard":
-            results[name] = standard
-        else:
-            results[name] = replay(
-                player, games.get(name, ()), published.get(name), apply_cap=apply_cap,
-                rating_list=name, standard=in_force,
-            )  # fmt: skip
-    return results
+    collectors = {name: ReplayCollector() for name in lists}
+    replay_lists_into(
+        player, lambda name: period_runs(*by_period(games.get(name, ()))), published, collectors,
+        apply_cap=apply_cap,
+    )  # fmt: skip
+    return {name: collector.result for name, collector in collectors.items()}
 
 
 class KeptLists:

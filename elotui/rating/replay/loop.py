@@ -49,8 +49,8 @@ Rapid and blitz (rules.md §3.3; `rating_list`, with the standard list in force 
   crossing from "unrated".
 - The first list of a rule set with `raise_to_standard_minus` (2022-10) raises a rating more than that
   below the standard list of the same month to standard − that (`ReplayPeriod.raised_to`).
-- A game the rule set does not rate (`difference.not_rated`: RB2024-12's 600 rule, judged on Ro and the
-  opponent's rating) is listed with `not_rated` and counts for nothing: not for n, K, the change or the
+- A game the rule set does not rate (`difference.not_rated`: RB2024-12's `not_rated_gap`, judged on Ro
+  and the opponent's rating) is listed with `not_rated` and counts for nothing: not for n, K, the change or the
   games played.
 - Titles are met on the standard list only (`RuleSet.titles`).
 """
@@ -58,9 +58,9 @@ Rapid and blitz (rules.md §3.3; `rating_list`, with the standard list in force 
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_left
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain
+from typing import Unpack
 
 from elotui.bulk import gc_paused
 from elotui.rating.calendar import (
@@ -71,9 +71,10 @@ from elotui.rating.calendar import (
     parse_month,
     period_months,
     period_start,
+    previous_period,
 )
 from elotui.rating.replay.crossings import crossings_between, titles_met_by
-from elotui.rating.replay.order import DAYS_KEY, by_period, period_span
+from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
 from elotui.rating.replay.period_games import (
     RatedPeriod,
     period_games,
@@ -82,43 +83,54 @@ from elotui.rating.replay.period_games import (
 )
 from elotui.rating.replay.pool import InitialPool
 from elotui.rating.replay.records import (
-    Crossing,
     GameLike,
+    PeriodSink,
     PlayerLike,
     Replay,
     ReplayedGame,
+    ReplayOptions,
     ReplayPeriod,
     StartSource,
 )
+from elotui.rating.replay.sinks import ReplayCollector
 from elotui.rating.rules.difference import DiffTables, diff_tables
 from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
 from elotui.rating.rules.records import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
 
-if TYPE_CHECKING:
-    from elotui.rating.replay.lists import StandardInForce
-
 
 def replay(
     player: PlayerLike,
     games: Sequence[GameLike],
     published: Mapping[str, int] | None = None,
-    *,
-    apply_cap: bool = True,
-    rating_list: RatingList = "standard",
-    standard: StandardInForce | None = None,
+    **options: Unpack[ReplayOptions],
 ) -> Replay:
     """Replay a player's games period by period under the FIDE rules of each era, as elotui reads them.
 
-    `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it.
-    `standard`: for a rapid or blitz replay, the standard list in force by month (`lists.replay_lists`
-    passes it); without it the rules that read the standard list do nothing.
+    `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it; `options`
+    are `records.ReplayOptions`. The games come in any order (`order.by_period` sorts them).
     """
+    collector = ReplayCollector()
+    replay_into(player, period_runs(*by_period(games)), published, collector, **options)
+    return collector.result
+
+
+def replay_into(
+    player: PlayerLike,
+    games_by_period: Iterable[GamesOfPeriod],
+    published: Mapping[str, int] | None,
+    sink: PeriodSink,
+    **options: Unpack[ReplayOptions],
+) -> None:
+    """The same replay as `replay`, handed to `sink` a period at a time: it reads the games a period
+    at a time (`order.period_runs` of games in memory, `order.periods_in` of a stream from the
+    logbook) and holds, from one period to the next, only what the rules read of the earlier ones
+    (the list in force, the K flags, the games counted, the titles met, the initial-rating pool)."""
     # One small tuple per game and no reference cycles: the collector's passes over 100,000 games
     # would cost about 40 % of the time.
     with gc_paused():
-        return Replayer(player, published or {}, apply_cap, rating_list, standard).run(games)
+        Replayer(player, published or {}, sink, **options).run(games_by_period)
 
 
 class Replayer:
@@ -129,14 +141,15 @@ class Replayer:
         self,
         player: PlayerLike,
         published: Mapping[str, int],
-        apply_cap: bool,
-        rating_list: RatingList,
-        standard: StandardInForce | None,
+        sink: PeriodSink,
+        **options: Unpack[ReplayOptions],
     ) -> None:
         self.player = player
-        self.apply_cap = apply_cap
-        self.rating_list: RatingList = rating_list
-        self.standard = standard
+        self.sink = sink
+        self.apply_cap = options.get("apply_cap", True)
+        rating_list: RatingList = options.get("rating_list", "standard")
+        self.rating_list = rating_list
+        self.standard = options.get("standard")
         # The profile's list values are the standard list's (see the module's docstring).
         on_standard = rating_list == "standard"
         self.start_rating = player.start_rating if on_standard else None
@@ -161,11 +174,6 @@ class Replayer:
         self.games_played = player.games_before if on_standard else 0
         self.titles_met: set[str] = set()
         self.pool = InitialPool()
-        self.out_games: list[ReplayedGame] = []
-        self.periods: list[ReplayPeriod] = []
-        self.crossings: list[Crossing] = []
-        self.ordered: Sequence[GameLike] = ()
-        self.sort_keys: list[int] = []
 
     def note_published(self, rating: int, rules: RuleSet) -> None:
         if rating >= rules.k.junior_until:
@@ -179,14 +187,26 @@ class Replayer:
             found = self.tables_by_day[day] = diff_tables(rules_for(self.rating_list, day))
         return found
 
-    def run(self, games: Sequence[GameLike]) -> Replay:
-        self.ordered, self.sort_keys = by_period(games)
-        span = period_span(self.sort_keys, self.lists)
-        if span is None:
-            return Replay(self.player.name, (), (), (), self.apply_cap, self.start_rating)
-        first, last = span
+    def run(self, games_by_period: Iterable[GamesOfPeriod]) -> None:
+        """Every period, from the earliest of the first game's period and the first entered list on."""
+        periods = iter(games_by_period)
+        upcoming = next(periods, None)
+        first_game = None if upcoming is None else upcoming[0]
+        known = [
+            month for month in (first_game, min(self.lists, default=None)) if month is not None
+        ]
+        if not known:  # neither games nor entered lists: no period
+            self.sink.finished(self.player.name, self.apply_cap, self.start_rating)
+            return
+        first = min(known)
+        # The period before the last entered list feeds it; without games, the first list's own
+        # period is replayed too.
+        last = previous_period(max(self.lists)) if self.lists else None
+        if upcoming is None:
+            last = first if last is None else max(first, last)
         rating, source = self.first_list(first)
-        return self.periods_from(first, last, 0, rating, source)
+        rest = periods if upcoming is None else chain((upcoming,), periods)
+        self.periods_from(first, 0, rating, source, rest, last)
 
     def first_list(self, first: int) -> tuple[int | None, StartSource]:
         """The list in force during the first period, and the flags and titles it sets."""
@@ -215,30 +235,38 @@ class Replayer:
         the state there)."""
 
     def periods_from(
-        self, month: int, last: int, cursor: int, rating: int | None, source: StartSource
-    ) -> Replay:
-        """The periods from `month` to `last`: `cursor` is the index of `month`'s first game in
-        `ordered`, `rating` and `source` the list in force during it; `periods`, `crossings` and
-        `out_games` hold what came before."""
+        self,
+        month: int,
+        cursor: int,
+        rating: int | None,
+        source: StartSource,
+        games_by_period: Iterator[GamesOfPeriod],
+        last: int | None,
+    ) -> None:
+        """The periods from `month` on, to the sink: `cursor` is the index of `month`'s first game in
+        the replay, `rating` and `source` the list in force during it, `games_by_period` the games
+        of the periods that have any, from `month`'s on. The last period is the latest of the last
+        game's and `last`."""
         player = self.player
-        ordered, sort_keys = self.ordered, self.sort_keys
-        periods, crossings = self.periods, self.crossings
-        while month <= last:
+        upcoming = next(games_by_period, None)
+        while upcoming is not None or (last is not None and month <= last):
             self.period_started(month, cursor, rating, source)
+            games: Sequence[GameLike] = ()
+            if upcoming is not None and upcoming[0] == month:
+                # The next period's games are read once this one is handed on: one period's
+                # games at a time.
+                games, upcoming = upcoming[1], None
+            assert upcoming is None or upcoming[0] > month, "games out of period order"
             start = cursor
-            # The period's games: their keys are below the next month's (a period starting at
-            # `month` has every key in [month, month + 1) · DAYS_KEY).
-            cursor = bisect_left(sort_keys, (month + 1) * DAYS_KEY, cursor)
-            period_games = ordered[start:cursor]
+            cursor += len(games)
             listed_before = rating
-            if rating is None and self.standard is not None and period_games:
-                rating, source = self.rated_from_standard(month, period_games)
+            if rating is None and self.standard is not None and games:
+                rating, source = self.rated_from_standard(month, games)
                 if rating is not None:
                     self.pool = InitialPool()  # rated now: no initial rating to compute
-            period, next_rating, source, period_rules = self.period(
-                month, period_games, start, rating, source
+            period, out_games, next_rating, source, period_rules = self.period(
+                month, games, start, rating, source
             )
-            periods.append(period)
             reached_before = self.reached_2400
             k_before = k_factor(
                 period_rules,
@@ -250,30 +278,22 @@ class Replayer:
             )[0]  # fmt: skip
             if next_rating is not None:
                 self.note_published(next_rating, period_rules)
-            crossings.extend(
-                crossings_between(
-                    period.period, first_day(list_month(month)), listed_before, next_rating,
-                    period.rating_end, self.titles_met, self.games_played, k_before,
-                    floor=period_rules.floor, top_from=period_rules.k.top_from,
-                    became_top=self.reached_2400 and not reached_before,
-                    titles=period_rules.titles,
-                )
+            crossings = crossings_between(
+                period.period, first_day(list_month(month)), listed_before, next_rating,
+                period.rating_end, self.titles_met, self.games_played, k_before,
+                floor=period_rules.floor, top_from=period_rules.k.top_from,
+                became_top=self.reached_2400 and not reached_before, titles=period_rules.titles,
             )  # fmt: skip
             if (next_rating is None) != (listed_before is None):
                 # Delisted, or rated for the first time: the initial-rating procedure starts again
                 # next time (rules.md §2.8).
                 self.pool = InitialPool()
+            self.sink.period(period, out_games, crossings)
+            if upcoming is None:
+                upcoming = next(games_by_period, None)
             rating = next_rating
             month = list_month(month)
-
-        return Replay(
-            player=player.name,
-            games=tuple(self.out_games),
-            periods=tuple(periods),
-            crossings=tuple(crossings),
-            apply_cap=self.apply_cap,
-            current_rating=rating,
-        )
+        self.sink.finished(player.name, self.apply_cap, rating)
 
     def rated_from_standard(
         self, month: int, period_games: Sequence[GameLike]
@@ -295,8 +315,9 @@ class Replayer:
         games_from: int,
         rating_start: int | None,
         start_source: StartSource,
-    ) -> tuple[ReplayPeriod, int | None, StartSource, RuleSet]:
-        """One period: its row, the next list, where that list comes from, and its rule set."""
+    ) -> tuple[ReplayPeriod, list[ReplayedGame], int | None, StartSource, RuleSet]:
+        """One period: its row, its games, the next list, where that list comes from, and its rule
+        set."""
         counted = period_games(games, self.tables_of, rating_start)
         day = first_day(month)
         latest = counted.latest
@@ -312,13 +333,15 @@ class Replayer:
             self.player.fixed_k,
         )  # fmt: skip
         label = month_label(month)
+        out_games: list[ReplayedGame] = []
         if rating_start is not None:
             rated = RatedPeriod(month, label, rules, rating_start, profile, self.apply_cap)
-            outcome = rated_period(rated, games, counted, self.out_games, marks)
+            outcome = rated_period(rated, games, counted, out_games, marks)
         else:
             outcome = unrated_period(
-                month, label, games, rules, counted.score_halves, self.pool, self.out_games, marks
-            )
+                month, label, games, games_from, rules, counted.score_halves, self.pool,
+                out_games, marks,
+            )  # fmt: skip
         self.games_played += counted.n
         next_rating = None if outcome.unrated_next else outcome.rating_end
         raised_to = None
@@ -370,4 +393,4 @@ class Replayer:
             raised_to=raised_to,
             **outcome._asdict(),
         )
-        return period, next_rating, source, rules
+        return period, out_games, next_rating, source, rules

@@ -44,9 +44,9 @@ class PeriodGames(NamedTuple):
     # so a period has one run (one rule set) but for an era boundary or an event started earlier.
     runs: tuple[tuple[int, DiffTables], ...]
     latest: DiffTables | None  # the tables of the latest rule set its games started in
-    n: int  # rated games against rated opponents, rated by the rules (the 700 cap's n)
+    n: int  # rated games against rated opponents, rated by the rules (the n of the K×n cap)
     score_halves: int  # their points
-    skipped: frozenset[int]  # games the rule set does not rate (RB2024-12's 600 rule)
+    skipped: frozenset[int]  # games the rule set does not rate (its `not_rated_gap`)
 
     @property
     def mixed(self) -> bool:
@@ -288,6 +288,7 @@ def unrated_period(
     month: int,
     label: str,
     games: Sequence[GameLike],
+    games_from: int,
     rules: RuleSet,
     score_halves: int,
     pool: InitialPool,
@@ -295,14 +296,15 @@ def unrated_period(
     marks: set[str],
 ) -> Outcome:
     """An unrated player's period: its games enter the initial-rating pool, which may publish a
-    first rating at its end."""
+    first rating at its end. `games_from`: the index of its first game in the replay (a game without
+    an event is an event of its own across periods: its index in the replay names it)."""
     opponents = []
-    for g in games:
+    for i, g in enumerate(games, games_from):
         opponent = g.opponent_rating
         pooled = g.rated and opponent is not None
         if pooled:
             assert opponent is not None
-            pool.add(month, event_key(g, len(out_games)), opponent, g.score_halves)
+            pool.add(month, event_key(g, i), opponent, g.score_halves)
             opponents.append(opponent)
         out_games.append(uncounted_game(g, label, None, None, pooled=pooled, skipped=False))
     rule = rules.initial

@@ -1,18 +1,24 @@
-"""What the replay reads (a player, games) and what it returns (games, periods, crossings)."""
+"""What the replay reads (a player, games, its options) and what it returns (games, periods,
+crossings), whole (`Replay`) or a period at a time (to a `PeriodSink`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypedDict
 
 from elotui.rating.rules.k import KReason
 from elotui.rating.rules.records import Decision
 
+if TYPE_CHECKING:
+    from elotui.rating.replay.lists import StandardInForce
+    from elotui.rating.rules.records import RatingList
+
 CrossingKind = Literal["tier", "title", "k10", "floor"]
 # "standard": unrated on a rapid or blitz list, rated with the standard list in force (rules.md §3.3);
-# "raise": the 2022-10 raise of a rapid or blitz list to standard − 100.
+# "raise": the 2022-10 raise of a rapid or blitz list to the standard list minus the rule set's
+# `raise_to_standard_minus`.
 StartSource = Literal[
     "profile", "published", "previous period", "uplift", "raise", "standard", "unrated"
 ]
@@ -97,6 +103,17 @@ class ReplayGame(NamedTuple):
     rated_period: str | None = None
 
 
+class ReplayOptions(TypedDict, total=False):
+    """How a replay counts, besides the player, the games and the entered lists (`loop.replay`,
+    `loop.replay_into`, `incremental.KeptReplay` all take them as keywords)."""
+
+    apply_cap: bool  # the rule set's K×n cap (default True; False: not FIDE)
+    rating_list: RatingList  # default "standard"
+    # Rapid and blitz: the standard list in force by month (`lists.replay_lists` passes it); without
+    # it the rules that read the standard list do nothing.
+    standard: StandardInForce | None
+
+
 # --- outputs ------------------------------------------------------------------------------------------
 
 
@@ -119,7 +136,7 @@ class ReplayedGame(NamedTuple):
     delta: int | None  # ΔR = score − PD, hundredths
     change_hundredths: int | None  # K_applied·ΔR, hundredths
     live_hundredths: int | None  # period start + K_applied·running ΣΔR, hundredths
-    # Not rated by the rules (rapid and blitz from 2024-12: |D| ≥ 600 and a player above 2600), though
+    # Not rated by the rules (rapid and blitz from 2024-12: the rule set's `not_rated_gap`), though
     # entered as rated; `text.not_rated_text` says why.
     not_rated: bool = False
 
@@ -144,12 +161,12 @@ class ReplayPeriod:
     rating_start: int | None  # the list in force; None when unrated
     start_source: StartSource
     unrated: bool  # unrated during this period (initial-rating pool instead of a change)
-    k: int | None  # before the 700 cap; None when unrated
+    k: int | None  # before the rule set's K×n cap; None when unrated
     k_applied: int | None
     k_reason: str
     cap_applied: bool
     games_played_before: int  # rated games counted for the 30-game rule at the start
-    n: int  # rated games against rated opponents (the 700 cap's n)
+    n: int  # rated games against rated opponents (the n of the rule set's K×n cap)
     score_halves: int  # points of those games, in half points
     sum_delta: int | None  # Σ ΔR, hundredths
     change_hundredths: int | None  # K·Σ ΔR, exact
@@ -168,8 +185,9 @@ class ReplayPeriod:
     initial_published: bool  # the pool gave a first rating at the end of this period
     games_from: int  # this period's games are Replay.games[games_from:games_to]
     games_to: int
-    # Rapid and blitz, 2022-10: the next list raised to standard − 100 ("2022-10 raise to 1750"),
-    # an adjustment shown like a published rating; None: no raise.
+    # Rapid and blitz, 2022-10: the next list raised to the standard list minus the rule set's
+    # `raise_to_standard_minus` ("2022-10 raise to 1750"), an adjustment shown like a published
+    # rating; None: no raise.
     raised_to: int | None = None
     # The decisions behind `uncertain`, one per text in the same order: which decision a "*" is.
     decisions: tuple[Decision, ...] = ()
@@ -225,3 +243,17 @@ class Replay:
     crossings: tuple[Crossing, ...]
     apply_cap: bool
     current_rating: int | None  # the list after the last period (None: unrated)
+
+
+class PeriodSink(Protocol):
+    """Where a replay hands each period as soon as it is done (`loop.replay_into`): keeping them all
+    (`sinks.ReplayCollector`, the `Replay`), or writing them out (`elotui replay --json`)."""
+
+    def period(
+        self, period: ReplayPeriod, games: list[ReplayedGame], crossings: list[Crossing]
+    ) -> None:
+        """One period: its row, its games (`Replay.games[period.games_from:period.games_to]`), the
+        crossings of the list it feeds."""
+
+    def finished(self, player: str, apply_cap: bool, current_rating: int | None) -> None:
+        """After the last period: the `Replay` fields that are not periods, games or crossings."""
