@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, print_table
 from elotui.cli.logbook_commands import add_list_option, db_path, open_repository, wants_json
@@ -109,13 +109,21 @@ def _write_json(
 
     from elotui.cli.replay_json import SPOOLED_IN_MEMORY, json_writers
 
+    def replay_to(out: IO[str], keyed: bool) -> None:
+        writers = json_writers(out, player, apply_cap, shown, keyed=keyed)
+        try:
+            replay_into(writers)
+        finally:  # a replay stopped early leaves no temporary file behind
+            for writer in writers.values():
+                writer.close()
+
     if len(shown) == 1:
-        replay_into(json_writers(sys.stdout, player, apply_cap, shown, keyed=False))
+        replay_to(sys.stdout, keyed=False)
         return
     with tempfile.SpooledTemporaryFile(
         max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
     ) as whole:
-        replay_into(json_writers(whole, player, apply_cap, shown, keyed=True))
+        replay_to(whole, keyed=True)
         whole.seek(0)
         shutil.copyfileobj(whole, sys.stdout)
 

@@ -230,7 +230,7 @@ class ReplayJsonWriter:
     def __init__(self, out: IO[str], lead: str = "", trail: str = "\n") -> None:
         self._out, self._lead, self._trail = out, lead, trail
         # The games' text until the current rating, which the document names first, is known.
-        self._games = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed in `finished`)
+        self._games = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed in `finished` or `close`)
             max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
         )
         self._texts: dict[object, str] = {}
@@ -255,6 +255,11 @@ class ReplayJsonWriter:
             games.seek(0)
             shutil.copyfileobj(games, out)
         out.write(_tail(self._periods, self._crossings) + self._trail)
+
+    def close(self) -> None:
+        """Let go of the games' text: a replay stopped before its end (a date out of range) leaves
+        no temporary file behind. Closing twice is harmless."""
+        self._games.close()
 
 
 def json_writers(

@@ -20,6 +20,7 @@ from elotui.tui.widgets.forms import GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import keys, settle
+from tests.scenes.notices import Notice, keep_notices
 
 # Another elotui: each argv is one `elotui` command line on the logbook, all in one process of its own.
 _ELSEWHERE = """
@@ -42,15 +43,11 @@ def elsewhere(address: str, *commands: tuple[str, ...]) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def said(app: ElotuiApp) -> str:
-    return [notification.message for notification in app._notifications][-1]
-
-
-async def refreshed(app: ElotuiApp) -> str:
-    """Press the refresh key, wait for the reload; the line it said."""
+async def refreshed(app: ElotuiApp, told: list[Notice]) -> str:
+    """Press the refresh key, wait for the reload; the line it said (`told`: `keep_notices(app)`)."""
     await burst(app, ["ctrl+r"])
     await settle(app)
-    return said(app)
+    return told[-1].message
 
 
 def game_ids(repository: Repository, player: str) -> list[int]:
@@ -78,18 +75,19 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         encoding="utf-8",
     )
     app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
+    told = keep_notices(app)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
         table = screen.query_one("#games", VirtualTable)
         assert screen.player is not None and screen.player.id == ana  # the first player
-        assert await refreshed(app) == UNCHANGED
+        assert await refreshed(app, told) == UNCHANGED
 
         elsewhere(logbook_address, ("import", str(games)))  # games of the players not shown
-        assert await refreshed(app) == (
+        assert await refreshed(app, told) == (
             "the logbook changed: 3 new games (2 for Dupont, 1 for Martin)"
         )
-        assert await refreshed(app) == UNCHANGED  # said once
+        assert await refreshed(app, told) == UNCHANGED  # said once
         assert table.row_count == 1  # Ana's game only: the others' are theirs
 
         # A game entered here is this app's own: not said at the next refresh.
@@ -98,7 +96,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))
         await settle(app)
         assert table.row_count == 2
-        assert await refreshed(app) == UNCHANGED
+        assert await refreshed(app, told) == UNCHANGED
 
         dupont, martin = game_ids(repository, "Dupont"), game_ids(repository, "Martin")
         elsewhere(
@@ -107,7 +105,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
             ("game", "edit", str(martin[0]), "--result", "1"),  # a loss made a win
             ("player", "add", "Zoe"),
         )
-        assert await refreshed(app) == (
+        assert await refreshed(app, told) == (
             "the logbook changed: 1 new player (Zoe); 1 game removed for Dupont; "
             "games of Martin changed"
         )
@@ -116,7 +114,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         # not see (a date) is told from the rows shown; a profile edited elsewhere is named.
         elsewhere(logbook_address, ("game", "add", "--player", "Ana", "--date", "2026-03-21",
                                     "--opponent-rating", "1600", "--result", "0.5"))  # fmt: skip
-        assert await refreshed(app) == "the logbook changed: 1 new game for Ana"
+        assert await refreshed(app, told) == "the logbook changed: 1 new game for Ana"
         assert table.row_count == 3
         oldest = game_ids(repository, "Ana")[0]
         elsewhere(
@@ -124,7 +122,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
             ("game", "edit", str(oldest), "--date", "2026-03-13"),
             ("player", "edit", "Martin", "--rating", "1810"),
         )
-        assert await refreshed(app) == (
+        assert await refreshed(app, told) == (
             "the logbook changed: games of Ana changed; Martin's profile changed"
         )
     repository.close()

@@ -94,11 +94,13 @@ async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_sa
     from elotui.tui.widgets.virtual_table import VirtualTable
     from tests.scenes.calculator import burst
     from tests.scenes.history import keys, settle
+    from tests.scenes.notices import keep_notices
 
     before = _logbook_as_json(club.owner)
     repository = open_repository(resolve_db_path(club.member), create=False)
     settings = AppSettings(start_mode="history", cursor_blink=False)
     app = create_app(settings, repository)
+    told = keep_notices(app)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
@@ -107,6 +109,6 @@ async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_sa
         assert isinstance(app.screen, GameForm)
         await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))
         await settle(app)
-        assert [n.message for n in app._notifications] == [READ_ONLY]
+        assert [notice.message for notice in told] == [READ_ONLY]
     repository.close()
     assert _logbook_as_json(club.owner) == before

@@ -31,6 +31,7 @@ from elotui.tui.widgets.forms import (
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, keys, settle
+from tests.scenes.notices import keep_notices
 
 SIZE = (120, 36)
 TODAY = dt.date(2026, 3, 20)
@@ -332,12 +333,12 @@ async def test_an_invalid_form_saves_nothing(pilot: Pilot[None], repository: Rep
 async def test_a_refused_write_says_why_and_changes_nothing(
     pilot: Pilot[None], repository: Repository
 ) -> None:
+    told = keep_notices(pilot.app)
     await pilot.press("n")
     assert isinstance(pilot.app.screen, PlayerForm)
     await press(pilot, "Ana ctrl+s")  # the name is taken
     assert [p.name for p in repository.list_players()] == ["Ana"]
-    messages = [n.message for n in pilot.app._notifications]
-    assert any("already exists" in message for message in messages)
+    assert any("already exists" in notice.message for notice in told), told
 
 
 async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repository) -> None:

@@ -19,6 +19,7 @@ from elotui.tui.app import ElotuiApp
 from tests.scenes.calculator import PAUSE, burst, keys, scene_app, settle
 from tests.scenes.history import history_app
 from tests.scenes.history import settle as settle_history
+from tests.scenes.notices import keep_notices
 
 SIZE = (120, 36)
 NNBSP = "\u202f"
@@ -83,22 +84,13 @@ async def test_a_settings_file_that_cannot_be_written_is_said_and_the_switch_sti
     _isolated_home.parent.mkdir(parents=True, exist_ok=True)
     _isolated_home.write_text("a file where the settings folder should be", encoding="utf-8")
     app = scene_app()
-    # Every message the app notifies, kept here: a notification leaves the screen after its timeout,
-    # and on a loaded machine the switch can take longer than that.
-    told: list[str] = []
-    notify = app.notify
-
-    def keep_and_notify(message: str, **options: Any) -> None:
-        told.append(message)
-        notify(message, **options)
-
-    app.notify = keep_and_notify  # type: ignore[method-assign]
+    told = keep_notices(app)
     async with app.run_test(size=SIZE):
         await settle(app)
         await choose_in_palette(app, "Langue")
         assert current_language() == "fr"
         assert "Aide" in footer_words(app)
-        assert any("settings.json" in message for message in told), told
+        assert any("settings.json" in notice.message for notice in told), told
 
 
 async def test_the_history_is_opened_again_in_french(tmp_path: Path) -> None:
@@ -175,15 +167,15 @@ async def test_textuals_screenshot_notice_is_french_and_said_once(tmp_path: Path
     from textual import events
 
     app = scene_app("fr")
+    told = keep_notices(app)
     async with app.run_test(size=SIZE):
         await settle(app)
         # What Textual sends the app once the "Capture d’écran" command has written the file.
         saved = events.DeliveryComplete(key="k", path=tmp_path / "elotui.svg", name="screenshot")
         app.post_message(saved)
         await settle(app)
-        told = [(n.title, n.message) for n in app._notifications]
         # One notice (Textual's English one is not also shown), in French.
-        assert told == [
+        assert [(notice.title, notice.message) for notice in told] == [
             ("Capture d’écran", f"Capture enregistrée dans {str(tmp_path / 'elotui.svg')!r}")
         ]
 

@@ -256,7 +256,9 @@ class Replayer:
                 # The next period's games are read once this one is handed on: one period's
                 # games at a time.
                 games, upcoming = upcoming[1], None
-            assert upcoming is None or upcoming[0] > month, "games out of period order"
+            if upcoming is not None and upcoming[0] <= month:
+                # Not an assert: under `python -O` the loop would step past the period forever.
+                raise ValueError(f"games out of period order: period {upcoming[0]} after {month}")
             start = cursor
             cursor += len(games)
             listed_before = rating
