@@ -37,7 +37,7 @@ def rating_cents(hundredths: int | None) -> str:
 
 
 def k_value(period: ReplayPeriod) -> str:
-    """K, and where the 700 cap lowered it, the K applied: "40→26"; empty when unrated."""
+    """K, and where the rule set's K×n cap lowered it, the K applied: "40→26"; empty when unrated."""
     if period.k is None:
         return ""
     return f"{period.k}→{period.k_applied}" if period.cap_applied else str(period.k)
