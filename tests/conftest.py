@@ -160,7 +160,7 @@ class PendingRevision:
     scripts: Path
     monkeypatch: pytest.MonkeyPatch
     base: str = schema.HEAD_REVISION  # what a logbook made by `open_repository` is at
-    revision: str = f"{int(schema.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0003"
+    revision: str = f"{int(schema.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0004"
 
     def __call__(self, before: str = "pass", after: str = "pass") -> None:
         (self.scripts / "versions" / f"{self.revision}_test.py").write_text(
@@ -175,7 +175,7 @@ class PendingRevision:
 @pytest.fixture
 def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingRevision:
     """Install a pending migration: point the runner at a copy of the scripts with a test-only
-    revision (`.revision`, "0003") on top of the real head (`.base`, "0002"), so the tests of a
+    revision (`.revision`, "0004") on top of the real head (`.base`, "0003"), so the tests of a
     pending migration keep one to test however many real revisions there are. Calling it installs
     it; `before` and `after` are one line of Python each, run in its `upgrade()` before and after it
     adds the column (to fail, or to change rows)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import CheckConstraint, Index, UniqueConstraint
+from sqlalchemy import BigInteger, CheckConstraint, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from elotui.logbook.records import RATING_LISTS, STANDARD
@@ -40,6 +40,11 @@ NAMING_CONVENTION: dict[str, str] = {
     "pk": "pk_%(table_name)s",
 }
 SQLModel.metadata.naming_convention = NAMING_CONVENTION
+
+
+# A FIDE id goes up to records.FIDE_ID_MAX (12 digits): BIGINT on PostgreSQL, whose INTEGER is 32-bit
+# (migration 0003); INTEGER on SQLite, where it is 64-bit already and what the migrations made.
+FIDE_ID_TYPE = BigInteger().with_variant(Integer(), "sqlite")
 
 
 def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:
@@ -81,7 +86,7 @@ class Player(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
-    fide_id: int | None = None
+    fide_id: int | None = Field(default=None, sa_type=FIDE_ID_TYPE)
     birth_year: int | None = None
     start_rating: int | None = None  # NULL: unrated when the logbook starts
     # games_before: rated games played before the logbook; reached_2400: ever published at 2400 or

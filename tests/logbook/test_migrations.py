@@ -67,8 +67,8 @@ def test_new_file_is_created_in_a_new_folder(
     monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "deep" / "er"))
     path = tmp_path / "deep" / "er" / "logbook.db"
     result = upgrade_database(path)
-    assert result.created and result.backup is None and result.to_revision == "0002"
-    assert _revision(path) == "0002"
+    assert result.created and result.backup is None and result.to_revision == "0003"
+    assert _revision(path) == "0003"
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     connection.close()
@@ -97,7 +97,7 @@ def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
 def test_empty_file_is_a_new_database(db_file: Path) -> None:
     db_file.write_bytes(b"")
     assert upgrade_database(db_file).created
-    assert _revision(db_file) == "0002"
+    assert _revision(db_file) == "0003"
 
 
 def _assert_refused_untouched(path: Path, reason: str) -> None:
@@ -149,7 +149,7 @@ def test_read_only_file_is_refused_untouched(db_file: Path, at_head: bool) -> No
         db_file.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
 
-# --- a pending migration: revision 0003 made for the test on top of the real head 0002 ---------------
+# --- a pending migration: revision 0004 made for the test on top of the real head 0003 ---------------
 # (tests/conftest.py: second_revision)
 
 
@@ -168,7 +168,7 @@ def test_pending_migration_backs_up_first_and_keeps_the_data(
     _logbook_at_head(db_file)
     second_revision()
     base, pending = second_revision.base, second_revision.revision
-    assert (base, pending) == ("0002", "0003")
+    assert (base, pending) == ("0003", "0004")
     result = upgrade_database(db_file)
     assert (result.from_revision, result.to_revision) == (base, pending)
     assert result.backup == db_file.with_name(f"logbook.db.bak-{base}")
@@ -199,3 +199,40 @@ def test_failed_migration_changes_nothing(db_file: Path, second_revision: Pendin
     assert connection.execute("SELECT count(*) FROM game").fetchone()[0] == 3
     connection.close()
     assert db_file.with_name(f"logbook.db.bak-{second_revision.base}").exists()
+
+
+# --- 0003 (fide_id BIGINT on a server) on a file the previous elotui left at 0002 -----------------------
+
+
+def test_a_0002_file_is_migrated_on_open_keeping_its_rows(tmp_path: Path) -> None:
+    from alembic import command
+
+    path = tmp_path / "logbook.db"
+    engine = make_engine(path, foreign_keys=False)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrate.alembic_config(connection), "0002")
+    finally:
+        engine.dispose()
+    raw = sqlite3.connect(path)  # a row as schema 0002 held it, without the models
+    with raw:
+        # 999,999,999,999: the largest FIDE id elotui takes (records.FIDE_ID_MAX); SQLite's INTEGER
+        # already held it at 0002.
+        raw.execute("INSERT INTO player (id, name, fide_id) VALUES (1, 'Ana', 999999999999)")
+        raw.execute("INSERT INTO game (player_id, date, score_halves) VALUES (1, '2024-03-02', 2)")
+    raw.execute("PRAGMA journal_mode=DELETE")
+    raw.close()
+    assert not schema.ready_as_is(path)  # the app's quick start sees a migration to make
+    repository = open_repository(path)
+    opened = repository.upgrade
+    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0003")
+    backup = opened.backup
+    assert backup is not None and _revision(backup) == "0002"  # the copy is the file as it was
+    copy = sqlite3.connect(backup)
+    assert copy.execute("SELECT name, fide_id FROM player").fetchall() == [("Ana", 999_999_999_999)]
+    copy.close()
+    assert [(p.name, p.fide_id) for p in repository.list_players()] == [("Ana", 999_999_999_999)]
+    assert repository.count_games() == 1
+    repository.close()
+    assert _revision(path) == "0003" and schema.ready_as_is(path)
+    assert _schema_diff(path) == []

@@ -91,10 +91,10 @@ def test_a_server_that_does_not_answer_is_one_line_without_the_password(tmp_path
 def test_db_upgrade_creates_then_finds_nothing_to_do(server_url: str) -> None:
     code, out, err = run_cli("db", "upgrade", "--db", server_url)
     assert code == 0, err
-    assert out.startswith("created postgresql://elotui@/") and "(schema 0002)" in out
-    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0002",)]
+    assert out.startswith("created postgresql://elotui@/") and "(schema 0003)" in out
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0003",)]
     code, out, _ = run_cli("db", "upgrade", "--db", server_url)
-    assert code == 0 and "is up to date (schema 0002)" in out
+    assert code == 0 and "is up to date (schema 0003)" in out
 
 
 def test_an_older_schema_is_migrated_without_a_backup_keeping_its_rows(server_url: str) -> None:
@@ -110,7 +110,7 @@ def test_an_older_schema_is_migrated_without_a_backup_keeping_its_rows(server_ur
     code, out, err = run_cli("db", "upgrade", "--db", server_url)
     assert code == 0, err
     assert (
-        "from schema 0001 to 0002" in out and "a pg_dump before upgrading is yours to take" in out
+        "from schema 0001 to 0003" in out and "a pg_dump before upgrading is yours to take" in out
     )
     # 0002 makes every existing game a standard one (its server default).
     assert _sql(server_url, "SELECT rating_list, score_halves FROM game") == [("standard", 2)]
@@ -126,7 +126,7 @@ def test_a_newer_schema_is_refused_with_the_files_words_and_nothing_changes(
     assert (code, out) == (2, "")
     assert err.strip() == (
         f"elotui: {logbook} was written by a newer elotui (schema 0099; this elotui knows up to "
-        "0002): upgrade elotui to open it"
+        "0003): upgrade elotui to open it"
     )
     assert _sql(server_url, "SELECT count(*) FROM player") == [(0,)]
     _sql(server_url, "UPDATE alembic_version SET version_num = 'abc'")
@@ -201,12 +201,33 @@ def test_a_replay_on_a_server_reads_without_the_orm(server_url: str) -> None:
     assert json.loads(document)["current_rating"] == 1828
 
 
+def test_a_fide_id_past_32_bits_is_stored_on_the_server(server_url: str) -> None:
+    # Schema 0003 makes player.fide_id BIGINT: 3,000,000,000 is past PostgreSQL's INTEGER (2**31 − 1 =
+    # 2,147,483,647) and 999,999,999,999 is the largest id elotui takes (records.FIDE_ID_MAX).
+    repository = open_repository(resolve_db_path(server_url))
+    ana = repository.add_player("Ana", fide_id=3_000_000_000)
+    repository.add_player("Bo", fide_id=999_999_999_999)
+    repository.update_player(ana.id, fide_id=2_147_483_648)
+    assert [(p.name, p.fide_id) for p in repository.list_players()] == [
+        ("Ana", 2_147_483_648),
+        ("Bo", 999_999_999_999),
+    ]
+    repository.close()
+    assert _sql(
+        server_url,
+        "SELECT data_type FROM information_schema.columns"
+        " WHERE table_name = 'player' AND column_name = 'fide_id'",
+    ) == [("bigint",)]
+
+
 def test_a_number_the_servers_column_cannot_hold_is_refused_in_one_line(server_url: str) -> None:
-    # player.fide_id is a 32-bit INTEGER on the server (0001_initial), largest 2**31 − 1 =
-    # 2,147,483,647: 3,000,000,000 passes elotui's check (up to 999,999,999,999) but not the column.
+    # A server whose column is narrower than elotui's check (here fide_id put back to INTEGER by
+    # hand, as schema 0002 had it): 3,000,000,000 passes elotui's check (up to 999,999,999,999) but
+    # not the column, whose largest is 2**31 − 1 = 2,147,483,647.
     from elotui.logbook.repository import LogbookError
 
     repository = open_repository(resolve_db_path(server_url))
+    _sql(server_url, "ALTER TABLE player ALTER COLUMN fide_id TYPE integer")
     ana = repository.add_player("Ana", fide_id=2_147_483_647)  # the largest it holds
     with pytest.raises(
         LogbookError, match=r"^the database refused the change: integer out of range"
@@ -216,3 +237,38 @@ def test_a_number_the_servers_column_cannot_hold_is_refused_in_one_line(server_u
         repository.update_player(ana.id, fide_id=3_000_000_000)
     assert [(p.name, p.fide_id) for p in repository.list_players()] == [("Ana", 2_147_483_647)]
     repository.close()
+
+
+def test_a_0002_logbook_is_migrated_on_open_and_keeps_its_ids(server_url: str) -> None:
+    # A server logbook as the previous elotui left it (schema 0002, fide_id INTEGER), with the
+    # largest id it could hold; the first open migrates it to 0003 and then takes a larger one.
+    logbook = resolve_db_path(server_url)
+    migrate.upgrade_database(logbook)
+    migrate.downgrade_database(logbook, "0002")
+    _sql(server_url, "INSERT INTO player (name, fide_id) VALUES ('Ana', 2147483647)")
+    fide_id_type = (
+        "SELECT data_type FROM information_schema.columns"
+        " WHERE table_name = 'player' AND column_name = 'fide_id'"
+    )
+    assert _sql(server_url, fide_id_type) == [("integer",)]
+    repository = open_repository(logbook)
+    opened = repository.upgrade
+    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0003")
+    repository.add_player("Bo", fide_id=3_000_000_000)
+    assert [(p.name, p.fide_id) for p in repository.list_players()] == [
+        ("Ana", 2_147_483_647),
+        ("Bo", 3_000_000_000),
+    ]
+    repository.close()
+    assert _sql(server_url, fide_id_type) == [("bigint",)]
+
+
+def test_going_back_to_0002_is_refused_while_an_id_needs_64_bits(server_url: str) -> None:
+    logbook = resolve_db_path(server_url)
+    repository = open_repository(logbook)
+    repository.add_player("Ana", fide_id=2_147_483_648)  # one past INTEGER's 2,147,483,647
+    repository.close()
+    with pytest.raises(database_file.DatabaseRefused, match="cannot go back to schema 0002"):
+        migrate.downgrade_database(logbook, "0002")
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0003",)]
+    assert _sql(server_url, "SELECT fide_id FROM player") == [(2_147_483_648,)]

@@ -41,14 +41,6 @@ FILE_TESTS = frozenset(
 )
 # Tests that take a folder for something else than a logbook (a screenshot): one backend is enough.
 NO_LOGBOOK_TESTS = frozenset({"test_textuals_screenshot_notice_is_french_and_said_once"})
-# What the server does not do yet, each with why: the PostgreSQL half is expected to fail (strict:
-# once fixed it passes, and the mark must go).
-ON_THE_SERVER_NOT_YET = {
-    "test_the_player_form_takes_the_numbers_the_logbook_stores": (
-        "player.fide_id is a 32-bit INTEGER on PostgreSQL (0001_initial): an id over 2,147,483,647 "
-        "is refused with the server's line; storing it needs a migration to BIGINT"
-    ),
-}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -63,12 +55,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         or name in FILE_TESTS | NO_LOGBOOK_TESTS
     ):
         return
-    not_yet = ON_THE_SERVER_NOT_YET.get(name)
-    marks = [pytest.mark.xfail(reason=not_yet, strict=True)] if not_yet else []
-    backends = [
-        pytest.param(backend, marks=marks if backend != "sqlite" else []) for backend in BACKENDS
-    ]
-    metafunc.parametrize("logbook_backend", backends, indirect=True)
+    metafunc.parametrize("logbook_backend", BACKENDS, indirect=True)
 
 
 @pytest.fixture(autouse=True)
