@@ -17,44 +17,39 @@ from tests.scenes.calculator import PAUSE, burst, keys, scene_app, settle
 
 SIZE = (120, 40)
 
-# The app tests that open a logbook (issue 16 item 6): those of these modules that take a folder
-# (`tmp_path`, for their logbook file) or, through their fixtures, the `repository` run twice, on the
-# file and on a PostgreSQL database standing for it (tests/postgres/server_files.py), but for
-# `FILE_TESTS`.
-LOGBOOK_MODULES = frozenset(
-    {
-        "test_history",
-        "test_history_decisions",
-        "test_history_lists",
-        "test_history_writes",
-        "test_keys_in_order",
-        "test_language",
-    }
-)
-# Tests about the file itself, kept on SQLite: they read it without SQLAlchemy (the fast reader,
-# `ready_as_is`) or hand its path to another elotui process.
-FILE_TESTS = frozenset(
-    {
-        "test_ready_as_is_tells_a_current_logbook_without_sqlalchemy",
-        "test_a_logbook_file_opens_in_the_background",
-    }
-)
-# Tests that take a folder for something else than a logbook (a screenshot): one backend is enough.
-NO_LOGBOOK_TESTS = frozenset({"test_textuals_screenshot_notice_is_french_and_said_once"})
+# The app tests that open a logbook (issue 16 item 6) run twice, on the file and on a PostgreSQL
+# database standing for it (tests/postgres/server_files.py). Which ones is said by markers
+# (pyproject.toml), so a renamed test or module keeps its backends:
+# - `pytestmark = pytest.mark.both_backends` in a module: its tests that open a logbook run on both;
+# - `@pytest.mark.sqlite_only(reason)` on a test (or as a module's `pytestmark`): it stays on SQLite,
+#   for the reason given (it is about the file itself, or one backend is enough).
+# A test "opens a logbook" when it takes a folder (`tmp_path`, for its logbook file) or, through its
+# fixtures, the `repository`; one that does and has neither mark is a collection error.
+BOTH_BACKENDS = "both_backends"
+SQLITE_ONLY = "sqlite_only"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    module = metafunc.module.__name__.rsplit(".", 1)[-1]
-    name = metafunc.function.__name__
     # Its own arguments: every test has `tmp_path` among its fixtures (tests/conftest.py's home).
     arguments = set(inspect.signature(metafunc.function).parameters)
-    opens_a_logbook = "tmp_path" in arguments or "repository" in metafunc.fixturenames
-    if (
-        module not in LOGBOOK_MODULES
-        or not opens_a_logbook
-        or name in FILE_TESTS | NO_LOGBOOK_TESTS
-    ):
+    if "tmp_path" not in arguments and "repository" not in metafunc.fixturenames:
         return
+    sqlite_only = metafunc.definition.get_closest_marker(SQLITE_ONLY)
+    if sqlite_only is not None:
+        if not (sqlite_only.args or sqlite_only.kwargs.get("reason")):
+            pytest.fail(
+                f"{metafunc.definition.nodeid}: @pytest.mark.sqlite_only needs a reason",
+                pytrace=False,
+            )
+        return
+    if metafunc.definition.get_closest_marker(BOTH_BACKENDS) is None:
+        pytest.fail(
+            f"{metafunc.definition.nodeid} may open a logbook (it takes `tmp_path` or the "
+            "`repository`) but does not say on which backends: give its module "
+            "`pytestmark = pytest.mark.both_backends`, or the test "
+            "`@pytest.mark.sqlite_only(reason)`",
+            pytrace=False,
+        )
     metafunc.parametrize("logbook_backend", BACKENDS, indirect=True)
 
 

@@ -17,6 +17,10 @@ from elotui.tui.app import ElotuiApp
 from elotui.tui.screens.calculator import CalculatorScreen
 from tests.scenes.calculator import burst
 
+pytestmark = pytest.mark.sqlite_only(
+    "the crash path of `--demo`, not the logbook: one backend is enough"
+)
+
 
 async def test_ctrl_p_then_page_down_in_one_burst_leaves_the_app_running(
     pilot: Pilot[None],

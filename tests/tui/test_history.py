@@ -33,6 +33,8 @@ from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, keys, settle
 from tests.scenes.notices import keep_notices
 
+pytestmark = pytest.mark.both_backends
+
 SIZE = (120, 36)
 TODAY = dt.date(2026, 3, 20)
 
@@ -588,6 +590,7 @@ async def test_no_logbook_says_how_to_open_one() -> None:
         assert "--demo" in text
 
 
+@pytest.mark.sqlite_only("the app's start looks at the file first (`ready_as_is`), file only")
 async def test_a_logbook_file_opens_in_the_background(tmp_path: Path) -> None:
     path = tmp_path / "lazy.db"
     open_repository(path).add_player("Zoe", start_rating=1500)
@@ -599,6 +602,7 @@ async def test_a_logbook_file_opens_in_the_background(tmp_path: Path) -> None:
         assert history(pilot).player.name == "Zoe"  # type: ignore[union-attr]
 
 
+@pytest.mark.sqlite_only("`ready_as_is` reads the file without SQLAlchemy")
 def test_ready_as_is_tells_a_current_logbook_without_sqlalchemy(tmp_path: Path) -> None:
     path = tmp_path / "ready.db"
     assert not ready_as_is(path)  # no file yet: it must be created first

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -16,6 +17,8 @@ from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.screens.history.fide_check import decisions_line
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, settle
+
+pytestmark = pytest.mark.both_backends
 
 SIZE = (120, 36)
 

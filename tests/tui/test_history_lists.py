@@ -11,6 +11,7 @@ import datetime as dt
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -20,6 +21,8 @@ from elotui.tui.widgets.forms import GameForm, ListPicker
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import history_app, settle
+
+pytestmark = pytest.mark.both_backends
 
 SIZE = (120, 36)
 

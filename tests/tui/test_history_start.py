@@ -11,8 +11,14 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from elotui.logbook.demo import build_demo_database
 from tests.tui.terminal import CTRL_Q, Terminal
+
+pytestmark = pytest.mark.sqlite_only(
+    "the quick start reads the file with sqlite3, before SQLAlchemy"
+)
 
 # Runs `elotui history ARGS`; at the first frame it writes the heavy modules then imported and the
 # games table's row count to OUT, and at the end (after the app quit) the heavy modules once more.

@@ -25,6 +25,8 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, keys, settle
 from tests.tui.test_history import SIZE, TODAY, history, press, table
 
+pytestmark = pytest.mark.both_backends
+
 
 def rows(data: VirtualTable) -> list[list[str]]:
     return [[str(cell) for cell in data.get_row(row.key)] for row in data.ordered_rows]

@@ -26,6 +26,8 @@ from tests.scenes.calculator import burst, key_event, keys, result_value
 from tests.scenes.history import settle
 from tests.tui.conftest import shown
 
+pytestmark = pytest.mark.both_backends
+
 
 def value(pilot: Pilot[None], selector: str) -> str:
     return pilot.app.screen.query_one(selector, Input).value

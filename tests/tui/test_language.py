@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
@@ -20,6 +21,8 @@ from tests.scenes.calculator import PAUSE, burst, keys, scene_app, settle
 from tests.scenes.history import history_app
 from tests.scenes.history import settle as settle_history
 from tests.scenes.notices import keep_notices
+
+pytestmark = pytest.mark.both_backends
 
 SIZE = (120, 36)
 NNBSP = "\u202f"
@@ -163,6 +166,7 @@ async def test_the_palette_says_no_match_in_french() -> None:
         assert str(prompt.renderable) == "Aucune commande trouvée"
 
 
+@pytest.mark.sqlite_only("its folder is for a screenshot; it opens no logbook")
 async def test_textuals_screenshot_notice_is_french_and_said_once(tmp_path: Path) -> None:
     from textual import events
 

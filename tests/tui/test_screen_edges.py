@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.style import Style
 from textual.content import Content
 from textual.widget import Widget
@@ -20,6 +21,8 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import scene_app
 from tests.scenes.history import history_app, settle
 from tests.tui.conftest import press_slowly
+
+pytestmark = pytest.mark.sqlite_only("the screens' layout, the same whatever the backend")
 
 SIZE = (120, 36)
 

@@ -7,7 +7,13 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.tui.terminal import BACKSPACE, CTRL_Q, CTRL_U, Terminal
+
+pytestmark = pytest.mark.sqlite_only(
+    "the elotui started in a terminal opens its logbook file by path"
+)
 
 
 def test_typed_ahead_then_corrected(tmp_path: Path) -> None:
