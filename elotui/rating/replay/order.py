@@ -107,6 +107,16 @@ def periods_in(
         heappush(starts, month)
         return held
 
+    def completed(below: int | None) -> Iterator[GamesOfPeriod]:
+        """The open periods before `below` (None: all of them, the stream has ended), in order, each
+        by date then id, let go of."""
+        while starts and (below is None or starts[0] < below):
+            done = heappop(starts)
+            games = waiting.pop(done)
+            if done in mixed:
+                games.sort(key=_DATE_THEN_ID)
+            yield done, games
+
     for g in out_of_line:
         month = period_of(g)
         (waiting.get(month) or opened(month)).append(g)
@@ -118,12 +128,8 @@ def periods_in(
         if g.date != day:
             day, month = g.date, -1  # (`held` may be complete now: looked up again)
             complete_below = finder.period_of_end(day)
-            while starts and starts[0] < complete_below:
-                done = heappop(starts)
-                games = waiting.pop(done)
-                if done in mixed:
-                    games.sort(key=_DATE_THEN_ID)
-                yield done, games
+            if starts and starts[0] < complete_below:  # (most days complete no period)
+                yield from completed(complete_below)
         found = period_of(g)
         if found != month:
             month = found
@@ -131,12 +137,7 @@ def periods_in(
                 raise ValueError(f"game {g.id} is out of line: its period is before its date's")
             held = waiting.get(month) or opened(month)
         held.append(g)
-    while starts:
-        done = heappop(starts)
-        games = waiting.pop(done)
-        if done in mixed:
-            games.sort(key=_DATE_THEN_ID)
-        yield done, games
+    yield from completed(None)
 
 
 def sort_key(game: GameLike) -> int:
