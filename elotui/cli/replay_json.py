@@ -19,7 +19,7 @@ import io
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import IO, Any, TextIO
 
@@ -81,16 +81,16 @@ def _games_text(games: Sequence[ReplayedGame], texts: dict[object, str]) -> str:
          rating_before, diff_used, _clamped, expected, delta, change, live, not_rated) in games:  # fmt: skip
         date_text = texts.get(date)
         if date_text is None:
-            date_text = texts[date] = _text(date.isoformat())
+            date_text = texts[date] = json_text(date.isoformat())
         opponent_text = texts.get(opponent)
         if opponent_text is None:
-            opponent_text = texts[opponent] = _text(opponent)
+            opponent_text = texts[opponent] = json_text(opponent)
         event_text = texts.get(event)
         if event_text is None:
-            event_text = texts[event] = _text(event)
+            event_text = texts[event] = json_text(event)
         period_text = texts.get(period)
         if period_text is None:
-            period_text = texts[period] = _text(period)
+            period_text = texts[period] = json_text(period)
         append(
             template
             % (
@@ -106,9 +106,6 @@ def _games_text(games: Sequence[ReplayedGame], texts: dict[object, str]) -> str:
             )
         )  # fmt: skip
     return ", ".join(pieces)
-
-
-_text = json_text
 
 
 def _period_document(p: ReplayPeriod) -> dict[str, Any]:
@@ -173,14 +170,14 @@ def replay_document(result: Replay) -> dict[str, Any]:
 def _head(player: str, current_rating: int | None, apply_cap: bool) -> str:
     """The document's text up to its first game."""
     return (
-        f'{{"player": {_text(player)}, "current_rating": {_text(current_rating)}, '
-        f'"apply_cap": {_text(apply_cap)}, "games": ['
+        f'{{"player": {json_text(player)}, "current_rating": {json_text(current_rating)}, '
+        f'"apply_cap": {json_text(apply_cap)}, "games": ['
     )
 
 
 def _tail(periods: list[dict[str, Any]], crossings: list[dict[str, Any]]) -> str:
     """The document's text after its last game."""
-    return f'], "periods": {_text(periods)}, "crossings": {_text(crossings)}}}'
+    return f'], "periods": {json_text(periods)}, "crossings": {json_text(crossings)}}}'
 
 
 def _replay_pieces(result: Replay) -> Iterator[str]:
@@ -203,23 +200,7 @@ def write_replay_json(out: TextIO, result: Replay) -> None:
 
 
 def _lists_head(player: str, apply_cap: bool) -> str:
-    return f'{{"player": {_text(player)}, "apply_cap": {_text(apply_cap)}, "lists": {{'
-
-
-def write_lists_json(
-    out: TextIO, player: str, apply_cap: bool, results: Mapping[RatingList, Replay]
-) -> None:
-    """`replay --list all`: the one-list document of each list, keyed by list (standard, rapid,
-    blitz)."""
-
-    def pieces() -> Iterator[str]:
-        yield _lists_head(player, apply_cap)
-        for index, (name, result) in enumerate(results.items()):
-            yield f"{', ' if index else ''}{_text(name)}: "
-            yield from _replay_pieces(result)
-        yield "}}"
-
-    write_json(out, pieces())
+    return f'{{"player": {json_text(player)}, "apply_cap": {json_text(apply_cap)}, "lists": {{'
 
 
 class ReplayJsonWriter:
@@ -266,13 +247,14 @@ def json_writers(
     out: IO[str], player: str, apply_cap: bool, lists: Sequence[RatingList], *, keyed: bool
 ) -> dict[RatingList, ReplayJsonWriter]:
     """A writer for each list, to be finished in the order of `lists`: one document (one list), or
-    with `keyed` the document of `write_lists_json` (`--list all`)."""
+    with `keyed` the document of `--list all`: each list's document keyed by its name
+    (standard, rapid, blitz), in the order of `lists`."""
     if not keyed:
         (only,) = lists
         return {only: ReplayJsonWriter(out)}
     writers = {}
     for index, name in enumerate(lists):
-        lead = (_lists_head(player, apply_cap) if index == 0 else ", ") + f"{_text(name)}: "
+        lead = (_lists_head(player, apply_cap) if index == 0 else ", ") + f"{json_text(name)}: "
         trail = "}}\n" if index == len(lists) - 1 else ""
         writers[name] = ReplayJsonWriter(out, lead, trail)
     return writers
@@ -280,15 +262,6 @@ def json_writers(
 
 def replay_json(result: Replay) -> str:
     """`write_replay_json`'s text."""
-    return _written(lambda out: write_replay_json(out, result))
-
-
-def lists_json(player: str, apply_cap: bool, results: Mapping[RatingList, Replay]) -> str:
-    """`write_lists_json`'s text."""
-    return _written(lambda out: write_lists_json(out, player, apply_cap, results))
-
-
-def _written(write: Callable[[TextIO], None]) -> str:
     out = io.StringIO()
-    write(out)
+    write_replay_json(out, result)
     return out.getvalue()

@@ -24,7 +24,7 @@ from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.reader import open_reader
 from elotui.logbook.records import RATING_LISTS, records_of_rows
 from elotui.logbook.repository import NewGame, Repository, open_repository
-from elotui.rating.replay import Replay, ReplayGame, ReplayPlayer, replay, replay_lists
+from elotui.rating.replay import ReplayGame, ReplayPlayer, replay, replay_lists, replay_lists_into
 from elotui.rating.replay.order import by_period, period_runs, periods_in
 from elotui.rating.rules import RatingList
 from elotui.safe_text import json_escaped, unsafe_character
@@ -53,17 +53,33 @@ games = st.lists(
 )
 
 
-def _replays(raw: list[tuple[int, int | None, int, int | None, str | None, str | None, bool,
-             int | None]], start: int | None) -> dict[RatingList, Replay]:  # fmt: skip
+def _games_of_lists(
+    raw: list[tuple[int, int | None, int, int | None, str | None, str | None, bool, int | None]],
+) -> dict[RatingList, list[ReplayGame]]:
     first = dt.date(2021, 6, 1)
     built = [
         ReplayGame(first + dt.timedelta(days=d), opp, halves, own_rating=own, event=event,
                    opponent=opponent, rated=rated, id=id_)
         for d, opp, halves, own, event, opponent, rated, id_ in raw
     ]  # fmt: skip
-    player = ReplayPlayer("P\u202e", birth_year=2008, start_rating=start, games_before=3)
-    by_list: dict[RatingList, list[ReplayGame]] = {"standard": built, "blitz": built[::2]}
-    return replay_lists(player, by_list, {"blitz": {"2022-01": 2100}}, lists=("standard", "blitz"))
+    return {"standard": built, "blitz": built[::2]}
+
+
+PUBLISHED: dict[RatingList, dict[str, int]] = {"blitz": {"2022-01": 2100}}
+LISTS: tuple[RatingList, ...] = ("standard", "blitz")
+
+
+def _cli_text(
+    player: ReplayPlayer, games: dict[RatingList, list[ReplayGame]], lists: tuple[RatingList, ...]
+) -> str:
+    """What `elotui replay --json` writes of these games (`--list all` when several lists): the
+    CLI's writers (`json_writers`), handed the replay a period at a time."""
+    out = io.StringIO()
+    writers = replay_json.json_writers(out, player.name, True, lists, keyed=len(lists) > 1)
+    replay_lists_into(
+        player, lambda name: period_runs(*by_period(games.get(name, ()))), PUBLISHED, writers
+    )
+    return out.getvalue()
 
 
 @settings(max_examples=150, deadline=None)
@@ -73,18 +89,22 @@ def test_the_written_text_is_json_dumps_of_the_document(
     start: int | None,
     small_batches: bool,
 ) -> None:
-    results = _replays(raw, start)
+    player = ReplayPlayer("P\u202e", birth_year=2008, start_rating=start, games_before=3)
+    by_list = _games_of_lists(raw)
+    results = replay_lists(player, by_list, PUBLISHED, lists=LISTS)
     with pytest.MonkeyPatch.context() as patch:
         if small_batches:  # several batches, the last one short
             patch.setattr(replay_json, "GAMES_BATCH", 3)
-        for result in results.values():
-            assert replay_json.replay_json(result) == _dumps(replay_json.replay_document(result))
+        for name, result in results.items():
+            document = _dumps(replay_json.replay_document(result))
+            assert replay_json.replay_json(result) == document
+            assert _cli_text(player, by_list, (name,)) == document
         everything = {
             "player": "P\u202e",
             "apply_cap": True,
             "lists": {name: replay_json.replay_document(r) for name, r in results.items()},
         }
-        text = replay_json.lists_json("P\u202e", True, results)
+        text = _cli_text(player, by_list, LISTS)
     assert text == _dumps(everything)
     assert unsafe_character(text.replace("\n", " ")) is None
 
@@ -184,7 +204,12 @@ def test_replay_reads_the_logbook_as_a_stream_and_writes_what_a_whole_replay_wri
         "replay", "--json", "--list", "all", "--player", name, "--db", db_address
     )
     assert (code, err) == (0, "")
-    assert out == replay_json.lists_json(name, True, results)
+    everything = {
+        "player": name,
+        "apply_cap": True,
+        "lists": {shown: replay_json.replay_document(r) for shown, r in results.items()},
+    }
+    assert out == _dumps(everything)
 
 
 @SQLITE_ONLY
