@@ -153,6 +153,22 @@ def downgrade() -> None:
 '''
 
 
+def logbook_file_at(path: Path, revision: str) -> Path:
+    """An empty logbook file at `revision` (as an older elotui left it): the migrations up to it only,
+    run as the app runs them (foreign keys off while a batch migration copies a table)."""
+    from alembic import command
+
+    from elotui.logbook.engine import make_engine
+
+    engine = make_engine(path, foreign_keys=False)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrate.alembic_config(connection), revision)
+    finally:
+        engine.dispose()
+    return path
+
+
 @dataclass(frozen=True)
 class PendingRevision:
     """Installs a test-only revision `revision` on top of the real head `base` (see `second_revision`)."""

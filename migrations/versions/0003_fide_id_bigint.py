@@ -34,16 +34,14 @@ def _on_sqlite() -> bool:
     return bool(op.get_context().dialect.name == "sqlite")
 
 
+def _fide_id_becomes(old: sa.types.TypeEngine[int], new: sa.types.TypeEngine[int]) -> None:
+    op.alter_column("player", "fide_id", existing_type=old, type_=new, existing_nullable=True)
+
+
 def upgrade() -> None:
     if _on_sqlite():  # already 64-bit: no need to copy the player table
         return
-    op.alter_column(
-        "player",
-        "fide_id",
-        existing_type=sa.Integer(),
-        type_=sa.BigInteger(),
-        existing_nullable=True,
-    )
+    _fide_id_becomes(sa.Integer(), sa.BigInteger())
 
 
 def downgrade() -> None:
@@ -61,10 +59,4 @@ def downgrade() -> None:
             f"{larger} FIDE id(s) over {INTEGER_MAX:,}, which schema 0002 cannot store on a server; "
             "nothing changed"
         )
-    op.alter_column(
-        "player",
-        "fide_id",
-        existing_type=sa.BigInteger(),
-        type_=sa.Integer(),
-        existing_nullable=True,
-    )
+    _fide_id_becomes(sa.BigInteger(), sa.Integer())

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic import command
 from sqlmodel import SQLModel
 
-from elotui.logbook import migrate, schema
+from elotui.logbook import schema
 from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import downgrade_database, upgrade_database
 from elotui.logbook.reader import open_reader
 from elotui.logbook.repository import Repository
+from tests.conftest import logbook_file_at
 
 PLAYERS = [
     # id, name, fide_id, birth_year, start_rating, games_before, reached_2400, fixed_k, notes
@@ -42,13 +42,7 @@ TABLES = ("player", "game", "published_rating")
 
 @pytest.fixture
 def logbook_0001(tmp_path: Path) -> Path:
-    path = tmp_path / "logbook.db"
-    engine = make_engine(path, foreign_keys=False)
-    try:
-        with engine.begin() as connection:
-            command.upgrade(migrate.alembic_config(connection), "0001")
-    finally:
-        engine.dispose()
+    path = logbook_file_at(tmp_path / "logbook.db", "0001")
     raw = sqlite3.connect(path)  # the rows as the 0001 schema held them, without the models
     with raw:
         raw.executemany(f"INSERT INTO player VALUES ({','.join('?' * 9)})", PLAYERS)

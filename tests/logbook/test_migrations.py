@@ -19,7 +19,7 @@ from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import downgrade_database, upgrade_database
 from elotui.logbook.models import APPLICATION_ID
 from elotui.logbook.repository import WIN, NewGame, open_repository
-from tests.conftest import PendingRevision
+from tests.conftest import PendingRevision, logbook_file_at
 
 
 def _revision(path: Path) -> str | None:
@@ -205,15 +205,7 @@ def test_failed_migration_changes_nothing(db_file: Path, second_revision: Pendin
 
 
 def test_a_0002_file_is_migrated_on_open_keeping_its_rows(tmp_path: Path) -> None:
-    from alembic import command
-
-    path = tmp_path / "logbook.db"
-    engine = make_engine(path, foreign_keys=False)
-    try:
-        with engine.begin() as connection:
-            command.upgrade(migrate.alembic_config(connection), "0002")
-    finally:
-        engine.dispose()
+    path = logbook_file_at(tmp_path / "logbook.db", "0002")
     raw = sqlite3.connect(path)  # a row as schema 0002 held it, without the models
     with raw:
         # 999,999,999,999: the largest FIDE id elotui takes (records.FIDE_ID_MAX); SQLite's INTEGER
