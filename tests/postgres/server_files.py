@@ -10,8 +10,9 @@ would, reads what it wrote). Each database is a copy of one already at the curre
 after the test. What a test then sees comes from the server: the records, the refusals, the replay.
 
 A test that reads the file itself (its bytes, SQLite's pragmas) or hands the path to another process
-cannot run so; tests/tui/conftest.py keeps those on SQLite (`FILE_TESTS`). `opened` lets the fixture
-check that a test it ran on the server did open a logbook there (else it ran the file half twice).
+cannot run so: it is marked `@pytest.mark.sqlite_only(reason)` (tests/tui/conftest.py). `opened` lets
+the fixture check that a test it ran on the server did open a logbook there (else it ran the file half
+twice).
 """
 
 from __future__ import annotations
