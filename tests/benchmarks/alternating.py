@@ -41,13 +41,16 @@ KINDS = ("time", "cpu", "bytes", "bytes per game")
 @dataclass
 class Row:
     """One comparison: `elotui` and `baseline` hold one figure per round (seconds or bytes); an
-    empty `baseline` is a figure shown on its own (`baseline_name` then says why)."""
+    empty `baseline` is a figure shown on its own (`baseline_name` then says why). `load`: the
+    machine's load average (1 min) when its rounds started and when they ended (`alternate`
+    notes it), which the figures are read with on a shared machine."""
 
     what: str
     kind: str
     elotui: list[float] = field(default_factory=list)
     baseline: list[float] = field(default_factory=list)
     baseline_name: str = ""
+    load: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -81,6 +84,7 @@ def alternate(
 ) -> Row:
     """Run `elotui`, then `baseline`, `rounds` times, adding each figure to `row`. The first
     `warmup` rounds are not counted: they fill the file cache and write the .pyc files for both."""
+    load_at_start = os.getloadavg()[0]
     for index in range(warmup + rounds):
         ours = elotui()
         theirs = baseline() if baseline is not None else None
@@ -88,6 +92,7 @@ def alternate(
             row.elotui.append(ours)
             if theirs is not None:
                 row.baseline.append(theirs)
+    row.load = (load_at_start, os.getloadavg()[0])
     return row
 
 
