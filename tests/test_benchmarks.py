@@ -86,6 +86,10 @@ def test_a_line_of_the_table_says_whether_its_goal_is_met_and_under_what_load() 
         "add a game at 100,000 games, until the screen shows it, vs …", "time", [0.151], [9.0]
     )
     assert run_all.table_line(alternating.as_record(write)).endswith("| ≤ 150 ms ✗ |  |")
+    # A ratio is held as shown, to two places: 1.2004 (shown 1.20×) meets ≤ 1.2×, 1.206 does not.
+    for ours, held in ((1.2004, "✓"), (1.206, "✗")):
+        start_up = alternating.Row("start-up to first paint vs a bare app", "time", [ours], [1.0])
+        assert run_all.table_line(alternating.as_record(start_up)).endswith(f"≤ 1.2× {held} |  |")
 
 
 def test_the_goal_of_a_row_is_that_of_its_size() -> None:
