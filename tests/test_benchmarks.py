@@ -99,6 +99,17 @@ def test_the_goal_of_a_row_is_that_of_its_size() -> None:
     assert run_all.goal_of("delete the newest game at 1,000,000 games, until the").text == "≤ 1 s"
 
 
+def test_what_quick_runs_instead_replaces_a_run_of_the_table() -> None:
+    # A full run's options changed without its quick run would make --quick run it in full.
+    runs = {run for listed in run_all.BENCHMARKS.values() for run in listed}
+    assert set(run_all.QUICK) <= runs
+    quick = [run for _, run in run_all.runs_of(["keystroke", "write"], quick=True)]
+    assert quick == [
+        ("bench_keystroke.py", "--no-pty", "--rounds", "1", "--quick"),
+        ("bench_write.py", "--rounds", "1", "--quick"),
+    ]
+
+
 def test_run_all_still_runs_and_prints_one_table() -> None:
     # The cheapest benchmark (a few dozen launches of two small apps), in quick mode: English and
     # French, each against the bare app.

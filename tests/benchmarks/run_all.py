@@ -7,17 +7,24 @@ each side and their ratio, how many rounds each side ran, the goal the row is he
 it is met), and the load average (1 min) when its rounds started and ended: on a shared machine
 the load says how far the absolute times can be trusted (the ratios hold better).
 
-How long, and why these rounds (2 cores, quiet machine; under load 8-10 about twice as long):
-- full: ~30 min. The 100,000- and 1,000,000-game logbooks are built once for the run (~1 min,
-  logbooks.py) and every script reads them. The short whole-process timings (start-up, `period`,
-  history) take 15-25 rounds: each lasts under a second and varies by a tenth of a second from one
-  launch to the next, so it takes that many for the median to move by less than the goals' margins.
-  A keystroke round already is the mean CPU and the median latency of 40 keys, so 3 rounds per mode
-  give medians that hold (rounds differ by a few percent); its cost is the pace of a person typing
-  (each key waits for the screen to rest), ~8 s a round. Writes, import, replay and memory: 3-9
-  rounds, each a whole process over 100,000 games or more, whose rounds differ by a few percent.
-- `--quick` (~8 min): 2-5 rounds, no 1,000,000-game logbook, keystrokes in-process only: to see that
-  every benchmark still runs; figures for the README come from a full run on a quiet machine.
+How long, and why these rounds (2 cores). Measured under load 6-14 (four other engineers' test
+suites), script by script: start-up 3.5 min, keystrokes 17 min, `period` 1 min, history 7 + 5 min
+(1,000,000 games: each round then waited half a minute for the app to quit; now killed at once,
+~1 min), writes …, import …, replay …, memory …, PostgreSQL …. A keystroke round's wall time is
+mostly the pace of a person typing (every key waits for the screen to rest), which a quiet machine
+does not shorten: expect ~30-35 min for the full run on a quiet machine, ~8 min for `--quick`.
+- The logbooks of 100,000 and 1,000,000 games are built once for the run (~1 min, logbooks.py)
+  and every script reads them.
+- The short whole-process timings (start-up 25 rounds, `period` 20, history 15) last about a
+  second and vary by a tenth of one from one launch to the next: it takes that many for their
+  medians to move by less than the goals' margins (start-up and the history's first paint are
+  within a few percent of theirs).
+- A keystroke round already is the mean CPU and the median latency of 40 keys: 3 rounds per mode
+  give medians that hold (rounds differ by a few percent).
+- Writes (5 rounds, 2 at 1,000,000 games), import (7), replay (7, 3 at 1,000,000), memory (3):
+  each round is a whole process over 100,000 games or more, and rounds differ by a few percent.
+- `--quick`: 1-5 rounds, no 1,000,000-game logbook, keystrokes in-process only: to see that every
+  benchmark still runs. Figures for the README come from a full run on a quiet machine.
 `--only period` runs one part; `--logbooks DIR` keeps the logbooks in DIR for the next run.
 Each script can also run alone (`--help` says what it measures and against what). Not part of the
 test run: timings belong in notes and the README, never in assertions.
@@ -55,10 +62,12 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     # PostgreSQL vs the file (issue 16); says why it measured nothing when no server can start.
     "postgres": [("bench_postgres.py",)],
 }
-# What `--quick` runs instead of a run above (it adds `--quick` to every run): the keystrokes
-# in-process only, as a pty round is twice as long and measures the same keys again.
+# What `--quick` runs instead of a run above (it adds `--quick` to every run): one round after
+# the warm-up for the two slowest, the keystrokes in-process only (a pty round is twice as long
+# and types the same keys again).
 QUICK: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("bench_keystroke.py", "--rounds", "3"): ("bench_keystroke.py", "--no-pty"),
+    ("bench_keystroke.py", "--rounds", "3"): ("bench_keystroke.py", "--no-pty", "--rounds", "1"),
+    ("bench_write.py", "--rounds", "5"): ("bench_write.py", "--rounds", "1"),
 }
 # The full run adds the 1,000,000-game logbook to the rows issue 13 asks about at that size (and
 # the replay, which the memory row runs anyway). Import is linear in the games and its goal is at
@@ -66,7 +75,7 @@ QUICK: dict[tuple[str, ...], tuple[str, ...]] = {
 LARGE = ("--games", "1000000")
 LARGE_RUNS: dict[str, list[tuple[str, ...]]] = {
     "history": [("bench_history.py", "--only", "rows", *LARGE, "--rounds", "7")],
-    "write": [("bench_write.py", *LARGE, "--rounds", "3")],
+    "write": [("bench_write.py", *LARGE, "--rounds", "2")],
     "replay": [("bench_logbook.py", "--part", "replay", *LARGE, "--rounds", "3")],
 }
 
