@@ -33,6 +33,7 @@ test run: timings belong in notes and the README, never in assertions.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -214,8 +215,12 @@ def main() -> None:
         print(lines[-1], file=sys.stderr, flush=True)  # as it comes: a run cut short keeps it
 
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="elotui-bench-logbooks-") as folder:
-        logbooks = args.logbooks or Path(folder)
+    with (
+        contextlib.nullcontext(str(args.logbooks))
+        if args.logbooks is not None
+        else tempfile.TemporaryDirectory(prefix="elotui-bench-logbooks-")
+    ) as folder:
+        logbooks = Path(folder)
         logbooks.mkdir(parents=True, exist_ok=True)
         os.environ[SHARED] = str(logbooks.resolve())  # the scripts' logbooks, built once
         for name, (script, *options) in runs_of(names, args.quick):
