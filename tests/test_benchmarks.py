@@ -71,8 +71,48 @@ def test_an_unknown_kind_of_figure_is_refused() -> None:
         raise AssertionError("a Row of an unknown kind was accepted")
 
 
+run_all = load("run_all")
+
+
+def test_a_line_of_the_table_says_whether_its_goal_is_met_and_under_what_load() -> None:
+    # Medians 1.3 s and 1.0 s: 1.30×, which meets the history demo's goal (at most 1.3×).
+    demo = alternating.Row(
+        "`elotui history --demo`, first paint, vs a bare app", "time", [1.3], [1.0], load=(2, 6.3)
+    )
+    line = run_all.table_line(alternating.as_record(demo))
+    assert line.endswith("| 1.30× | 1 | ≤ 1.3× ✓ | 2.0 → 6.3 |")
+    # A write at 100,000 games held to 150 ms of its own, whatever the baseline: 151 ms misses it.
+    write = alternating.Row(
+        "add a game at 100,000 games, until the screen shows it, vs …", "time", [0.151], [9.0]
+    )
+    assert run_all.table_line(alternating.as_record(write)).endswith("| ≤ 150 ms ✗ |  |")
+    # A ratio is held as shown, to two places: 1.2004 (shown 1.20×) meets ≤ 1.2×, 1.206 does not.
+    for ours, held in ((1.2004, "✓"), (1.206, "✗")):
+        start_up = alternating.Row("start-up to first paint vs a bare app", "time", [ours], [1.0])
+        assert run_all.table_line(alternating.as_record(start_up)).endswith(f"≤ 1.2× {held} |  |")
+
+
+def test_the_goal_of_a_row_is_that_of_its_size() -> None:
+    # Issue 13 holds the first rows to 1.5× at 100,000 games only, a write to 1 s at 1,000,000.
+    assert run_all.goal_of("history first rows, 100,000 games, whole process").text == "≤ 1.5×"
+    assert run_all.goal_of("history first rows, 1,000,000 games, whole process") is None
+    assert run_all.goal_of("delete the newest game at 1,000,000 games, until the").text == "≤ 1 s"
+
+
+def test_what_quick_runs_instead_replaces_a_run_of_the_table() -> None:
+    # A full run's options changed without its quick run would make --quick run it in full.
+    runs = {run for listed in run_all.BENCHMARKS.values() for run in listed}
+    assert set(run_all.QUICK) <= runs
+    quick = [run for _, run in run_all.runs_of(["keystroke", "write"], quick=True)]
+    assert quick == [
+        ("bench_keystroke.py", "--no-pty", "--rounds", "1", "--quick"),
+        ("bench_write.py", "--rounds", "1", "--quick"),
+    ]
+
+
 def test_run_all_still_runs_and_prints_one_table() -> None:
-    # The cheapest benchmark (a few dozen launches of two small apps), in quick mode.
+    # The cheapest benchmark (a few dozen launches of two small apps), in quick mode: English and
+    # French, each against the bare app.
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / "run_all.py"), "--quick", "--only", "startup"],
         capture_output=True,
@@ -81,7 +121,9 @@ def test_run_all_still_runs_and_prints_one_table() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:2] == list(alternating.HEADER)
-    assert len(lines) == 3
-    assert lines[2].startswith("| start-up to first paint")
-    assert lines[2].endswith("| 5 |")  # the quick rounds of bench_startup.py
+    assert lines[:2] == list(run_all.HEADER)
+    assert lines[2].startswith("| start-up to first paint vs")
+    assert lines[3].startswith("| start-up to first paint (in French) vs")
+    for line in lines[2:4]:
+        assert "| 5 | ≤ 1.2× " in line  # the quick rounds of bench_startup.py, the goal of issue 6
+    assert lines[4:] == ["", lines[-1]] and lines[-1].startswith("The run took")

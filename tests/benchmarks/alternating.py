@@ -41,13 +41,16 @@ KINDS = ("time", "cpu", "bytes", "bytes per game")
 @dataclass
 class Row:
     """One comparison: `elotui` and `baseline` hold one figure per round (seconds or bytes); an
-    empty `baseline` is a figure shown on its own (`baseline_name` then says why)."""
+    empty `baseline` is a figure shown on its own (`baseline_name` then says why). `load`: the
+    machine's load average (1 min) when its rounds started and when they ended (`alternate`
+    notes it), which the figures are read with on a shared machine."""
 
     what: str
     kind: str
     elotui: list[float] = field(default_factory=list)
     baseline: list[float] = field(default_factory=list)
     baseline_name: str = ""
+    load: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -81,6 +84,7 @@ def alternate(
 ) -> Row:
     """Run `elotui`, then `baseline`, `rounds` times, adding each figure to `row`. The first
     `warmup` rounds are not counted: they fill the file cache and write the .pyc files for both."""
+    load_at_start = os.getloadavg()[0]
     for index in range(warmup + rounds):
         ours = elotui()
         theirs = baseline() if baseline is not None else None
@@ -88,6 +92,7 @@ def alternate(
             row.elotui.append(ours)
             if theirs is not None:
                 row.baseline.append(theirs)
+    row.load = (load_at_start, os.getloadavg()[0])
     return row
 
 
@@ -108,15 +113,24 @@ def whole_process(
 
 
 def first_text(
-    argv: Sequence[str], marker: bytes | str, *, columns: int = 120, lines: int = 40
+    argv: Sequence[str],
+    marker: bytes | str,
+    *,
+    columns: int = 120,
+    lines: int = 40,
+    quit_first: bool = True,
 ) -> Callable[[], float]:
     """A measure: seconds from exec until `marker` reaches a real pseudo-terminal (bytes: as written,
-    str: in the text without escape sequences), the process then killed. What a user waits for."""
+    str: in the text without escape sequences). What a user waits for. Then the app is quit with
+    Ctrl+Q (`leave`: `--demo` removes its logbook at exit), and killed if it has not gone; with
+    `quit_first=False` killed at once (the history of a large logbook quits only once its
+    background replay is done: a minute at 1,000,000 games, which is not what the row measures)."""
 
     def measure() -> float:
         with terminal(argv, columns=columns, lines=lines) as screen:
             seconds = float(screen.wait_for(marker, 60.0))
-            leave(screen)
+            if quit_first:
+                leave(screen)
             return seconds
 
     return measure

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from alternating import Row, alternate, arguments, print_rows, started, whole_process
-from logbooks import copy_of, elotui, empty_logbook, logbook, player_names, write_csv
+from logbooks import copy_of, elotui, empty_logbook, games_csv, logbook, player_names
 
 HERE = Path(__file__).parent
 
@@ -72,14 +72,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="elotui-bench-") as name:
         folder = Path(name)
         if args.part in (None, "import"):
-            games_csv = folder / "import.csv"
-            write_csv(games_csv, args.games, args.players)
+            imported = games_csv(folder, args.games, args.players)  # the logbooks' CSV
             empty = folder / "empty.db"
             empty_logbook(empty, args.players)
             target = folder / "target.db"
-            ours = whole_process(elotui("import", str(games_csv), "--db", str(target)),
+            ours = whole_process(elotui("import", str(imported), "--db", str(target)),
                                  lambda: copy_of(empty, target))  # fmt: skip
-            bare = whole_process([sys.executable, "-c", BASELINE_IMPORT, str(target), str(games_csv)],
+            bare = whole_process([sys.executable, "-c", BASELINE_IMPORT, str(target), str(imported)],
                                  lambda: copy_of(empty, target))  # fmt: skip
             row = Row(
                 f"`elotui import` {label} vs `csv` + `sqlite3.executemany` into the same schema",

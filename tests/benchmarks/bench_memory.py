@@ -84,6 +84,7 @@ def main() -> None:
             "bytes",
             peaks["ours"][1:],
             peaks["bare"][1:],
+            load=row.load,
         )
     print_rows([row, peak])
 

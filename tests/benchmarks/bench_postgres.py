@@ -39,7 +39,7 @@ from alternating import (
     started,
     whole_process,
 )
-from logbooks import elotui, filled, player_names, write_csv
+from logbooks import elotui, filled, games_csv, logbook, player_names
 
 sys.path.insert(0, str(ROOT))
 PAGE = 100  # the history's first page (elotui/tui/screens/history/loading.py PAGE)
@@ -171,13 +171,11 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="elotui-bench-") as name:
             folder = Path(name)
-            games_csv = folder / "games.csv"
-            write_csv(games_csv, args.games)
-            file = str(folder / "logbook.db")
+            # The same games in both: the run's logbook (logbooks.py), its CSV imported on the server.
+            file = str(logbook(folder, args.games)[0])
             server = cluster.url("bench")
             cluster.admin('CREATE DATABASE "bench"')
-            for address in (file, server):
-                filled(address, games_csv)
+            filled(server, games_csv(folder, args.games))
             player = player_names(1)[0]
             label = f"{args.games:,} games"
             row = Row(
