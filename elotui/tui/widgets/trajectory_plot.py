@@ -13,6 +13,7 @@ again on that one should they ever differ.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,27 @@ def canvas_size(width: int, height: int, frame: Frame | None) -> tuple[int, int]
         return width - 2, height - 3
     labels = max((len(label) for label in frame.yticks[1]), default=0)
     return width - 2 - labels, height - 2 - (1 if frame.xticks[1] else 0)
+
+
+def line_dots(dot_x: Sequence[int], dot_y: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """What decides the dots plotext draws for a line whose points fall in these dots (x grows):
+    in each dot column the lowest and highest dot (the column is filled between them), and the
+    dots the joins between columns start and end at (the first point's of a column but the first
+    column, the last point's but the last's). Not the order within a column, nor a point inside
+    the column's span that starts or ends no join: a game that moves no dot changes no key."""
+    columns: list[tuple[int, ...]] = []
+    start = 0
+    while start < len(dot_x):
+        end = start
+        while end < len(dot_x) and dot_x[end] == dot_x[start]:
+            end += 1
+        part = dot_y[start:end]
+        columns.append((dot_x[start], min(part), max(part), part[0], part[-1]))
+        start = end
+    if columns:  # the line's own first and last points start and end no join
+        columns[0] = columns[0][:3] + columns[0][4:]
+        columns[-1] = columns[-1][:-1]
+    return tuple(columns)
 
 
 @dataclass(frozen=True)
@@ -66,18 +88,19 @@ def picture_of(
     # plotext maps x and y over the limits (and divides by their width): without a width, no map.
     mapped = frame.left < frame.right and frame.low < frame.high
     x_limits, y_limits = [frame.left, frame.right], [frame.low, frame.high]
-    lines, dots = {}, []
+    lines = {}
+    dots: list[tuple[str, object]] = []
     for colour, periods in drawing.lines():
         cache = columns.setdefault(colour, ColumnCache())
         if mapped:
             xs, ys = cache.reduced(
                 periods, frame.left, frame.right, max(1, across * BRAILLE_ACROSS)
             )
-            dots.append((colour, tuple(get_matrix_data(xs, x_limits, across * BRAILLE_ACROSS)),
-                         tuple(get_matrix_data(ys, y_limits, up * BRAILLE_UP))))  # fmt: skip
+            dot_x = get_matrix_data(xs, x_limits, across * BRAILLE_ACROSS)
+            dots.append((colour, line_dots(dot_x, get_matrix_data(ys, y_limits, up * BRAILLE_UP))))
         else:  # a single x or y: every point (one column anyway)
             xs, ys = every_game(colour, periods)
-            dots.append((colour, tuple(xs), tuple(ys)))
+            dots.append((colour, (tuple(xs), tuple(ys))))
         lines[colour] = (xs, ys)
     months: tuple[tuple[float, ...], tuple[float, ...]] = drawing.data.month_x, drawing.data.month_y
     if mapped:  # "•": a character each
@@ -96,6 +119,7 @@ class TrajectoryPlot(PlotextPlot):
         # The canvas plotext used where `canvas_size` said otherwise: (width, height, ours) → its.
         self._canvas: dict[tuple[int, int, tuple[int, int]], tuple[int, int]] = {}
         self._built: tuple[tuple[Any, ...], Text] | None = None  # the last build and its key
+        self._last: tuple[Drawing, tuple[int, int, str], Picture] | None = None
 
     def show(self, drawing: Drawing) -> None:
         """Draw `drawing` from now on; refresh only if it changes a cell."""
@@ -104,11 +128,21 @@ class TrajectoryPlot(PlotextPlot):
             self.refresh()
 
     def _picture(self) -> Picture:
+        """The drawing's picture for the widget as it is (the last one again if nothing changed:
+        `show` works it out, then `render`)."""
         width, height = self.size
-        frame = frame_of(self.drawing)
         theme = self._get_plotext_theme_name(self.app.theme)
+        if (
+            self._last is not None
+            and self._last[0] is self.drawing
+            and self._last[1] == (width, height, theme)
+        ):
+            return self._last[2]
+        frame = frame_of(self.drawing)
         canvas = self._canvas_of(width, height, frame)
-        return picture_of(self.drawing, frame, (width, height, theme), canvas, self._columns)
+        picture = picture_of(self.drawing, frame, (width, height, theme), canvas, self._columns)
+        self._last = self.drawing, (width, height, theme), picture
+        return picture
 
     def _canvas_of(self, width: int, height: int, frame: Frame | None) -> tuple[int, int]:
         ours = canvas_size(width, height, frame)
@@ -126,6 +160,7 @@ class TrajectoryPlot(PlotextPlot):
         if used != self._canvas_of(width, height, picture.frame) and min(used) > 0:
             # Never seen: build again on plotext's canvas (a reduction for it is exact).
             self._canvas[width, height, canvas_size(width, height, picture.frame)] = used
+            self._last = None
             picture = self._picture()
             text = self._build(picture)
         self._built = picture.key, text
