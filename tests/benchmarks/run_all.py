@@ -57,6 +57,8 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     "period": [("bench_period.py",)],
     "history": [("bench_history.py",)],
     "write": [("bench_write.py", "--rounds", "5")],
+    # The trajectory chart after a write, against plotext given every game (in one process).
+    "chart": [("bench_chart.py",)],
     "import": [("bench_logbook.py", "--part", "import")],
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
