@@ -19,7 +19,6 @@ from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
 from elotui.tui.screens.history.loading import LoadingScreen, keep_out_of_the_collector
 from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
-from elotui.tui.widgets.keyed_table import cursor_key
 from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class EditingScreen(LoadingScreen):
 
     def selected_game(self) -> GameRecord | None:
         table = self.query_one("#games", VirtualTable)
-        key = cursor_key(table)
+        key = table.cursor_key
         return None if key is None else self.games.get(int(key))
 
     def _need_player(self) -> PlayerRecord | None:
