@@ -241,6 +241,7 @@ class LoadingScreen(AppScreen):
             after.wait(timeout=2.0)
         try:
             repository = self.logbook.get()
+            repository.keep_connected()  # the writes' connections never the last (its doc: why)
             if player_id is None:
                 ids = repository.player_ids_by_name()
                 if not ids:

@@ -219,6 +219,7 @@ class WriteDone(Message):
         view: ReplayView | None = None,
         generation: int = 0,
         change: GamesChange | None = None,
+        rows_shown: bool = False,
     ) -> None:
         super().__init__()
         self.note = note
@@ -228,6 +229,7 @@ class WriteDone(Message):
         self.view = view
         self.generation = generation
         self.change = change
+        self.rows_shown = rows_shown  # its `GamesWritten` was posted before it (`edits.RowsFirst`)
 
 
 class WriteFailed(Message):

@@ -1,6 +1,6 @@
-"""The history screen's answers to a write (issue 13 item 2): the changed rows at once
-(`GamesWritten`), then the write's replay in place (`WriteDone`), or a reload when nothing was kept;
-a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
+"""The history screen's answers to a write (issue 13 item 2): the write's rows and replay in place
+(`WriteDone`), the rows first when the replay takes long (`GamesWritten`), or a reload when nothing
+was kept; a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
 """
 
 from __future__ import annotations
@@ -42,10 +42,13 @@ class UpdatingScreen(EditingScreen):
 
     @on(GamesWritten)
     def _games_written(self, message: GamesWritten) -> None:
+        self._rows_written(message.generation, message.change)
+
+    def _rows_written(self, generation: int, change: GamesChange) -> None:
         # A write of its own is not someone else's at the next refresh.
-        self.tally = logbook_refresh.tally_after(self.tally, message.change)
-        if message.generation == self._generation:
-            self._show_rows_changed(message.change)
+        self.tally = logbook_refresh.tally_after(self.tally, change)
+        if generation == self._generation:
+            self._show_rows_changed(change)
 
     def _show_rows_changed(self, change: GamesChange) -> None:
         """A write's games in the table at once (before its replay): the rows stay the newest N of
@@ -67,6 +70,8 @@ class UpdatingScreen(EditingScreen):
 
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
+        if message.change is not None and not message.rows_shown:
+            self._rows_written(message.generation, message.change)  # in the replay's frame
         if message.view is not None and message.generation == self._generation:
             self.view = message.view
             self._show_live(message.view.live)
