@@ -217,6 +217,30 @@ async def test_a_page_of_games_costs_what_it_adds(
         assert handed == [PAGE, PAGE]  # two pages of 100 rows each, nothing again
 
 
+async def test_the_footer_stays_when_a_form_closes(repository: Repository) -> None:
+    """Closing a form gives the focus back to the games, and the screen says its keys changed: the
+    footer keeps its keys' widgets (the same keys are shown), where Textual's built them all again
+    (a layout of the whole screen in every write's time). It is built at first: its keys are there."""
+    from textual.widgets._footer import FooterKey
+
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        screen = history(pilot)
+        before = list(screen.query(FooterKey))
+        assert [key.description for key in before][:2] == ["Add game", "Edit game"]
+        await pilot.press("a")
+        assert isinstance(app.screen, GameForm)
+        await pilot.press("escape")
+        await settle(app)
+        assert not isinstance(app.screen, GameForm)  # closed: the history is shown again
+        assert list(screen.query(FooterKey)) == before  # the same widgets, not new ones
+        # The player picker focused: the screen's keys are the same, the footer stays too.
+        screen.query_one("#player-select", Select).focus()
+        await settle(app)
+        assert list(screen.query(FooterKey)) == before
+
+
 async def test_the_games_keys_and_clicks(repository: Repository) -> None:
     """Up/down, PageDown (which pages in more games near the end), Ctrl+End and Home, Enter and a
     click on the cursor's game open its Edit form; a click on another game moves the cursor."""
