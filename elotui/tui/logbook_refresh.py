@@ -9,17 +9,17 @@ FIDE check are the logbook's now.
 What is compared, without reading every game of a club's logbook:
 - the players (added, gone, a profile changed), read whole;
 - every player's games summed up per list (`Repository.game_tally`: how many, their results, their
-  opponents' ratings, their largest id), which tells games added or removed, and a result, a rating
-  or a list changed; the tally of what the screen has seen is read again each time the screen has
-  read the logbook (`remember`: its players loaded, a write of its own done), so its own writes are
-  never said to be someone else's;
+  opponents' ratings, their ids), which tells games added or removed, and a result, a rating or a
+  list changed. The tally of what the screen has seen is read with its players, in the load's
+  worker, and kept with the screen's state (`LoadingScreen.tally`); a write of its own is added to
+  it (`tally_after`, when the screen shows the write's rows), not read again, so its own writes are
+  never said to be someone else's and another's write, even one made a moment after its own, is;
 - the player shown: the rows loaded too, so any edit of them (a date, an opponent, notes) is said.
 A published rating changed elsewhere shows in the FIDE check after the reload without being named.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -32,14 +32,12 @@ if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
     from elotui.tui.screens.history.loading import LoadingScreen
+    from elotui.tui.screens.history.messages import GamesChange
 
 UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
 # Player id → their games summed up per list (`Repository.game_tally`).
 Tally: TypeAlias = "Mapping[int, tuple[tuple[str, int, int, int, int], ...]]"
-
-# The tally of what each history screen has seen (a screen gone takes its tally with it).
-_seen: weakref.WeakKeyDictionary[LoadingScreen, Tally] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -52,25 +50,36 @@ class Shown:
     tally: Tally | None  # every player's games summed up (None: not read yet)
 
 
-def remember(screen: LoadingScreen) -> None:
-    """Read, in a thread, the tally of the logbook the screen has just read (its players loaded, a
-    write of its own done): what the next refresh compares with."""
-    repository = screen.logbook.opened()
-    if repository is None:
-        return
-
-    def read() -> None:
-        tally = attempt(repository.game_tally)
-        if isinstance(tally, dict):  # else a Notice: the next refresh says what is wrong
-            screen.app.call_from_thread(_seen.__setitem__, screen, tally)
-
-    screen.run_worker(read, thread=True, group="refresh-tally", exit_on_error=False)
+def tally_after(tally: Tally | None, change: GamesChange) -> Tally | None:
+    """`tally` with a write's change of games counted in: each game removed taken out of its
+    player's list, each game added counted in (what `Repository.game_tally` reads after it)."""
+    if tally is None:
+        return None
+    sums: dict[int, dict[str, list[int]]] = {
+        player_id: {name: list(rest) for name, *rest in lists} for player_id, lists in tally.items()
+    }
+    for sign, games in ((-1, change.removed), (1, change.added)):
+        for game in games:
+            counted = sums.setdefault(game.player_id, {}).setdefault(game.rating_list, [0] * 4)
+            for place, value in enumerate(
+                (1, game.score_halves, game.opponent_rating or 0, game.id)
+            ):
+                counted[place] += sign * value
+    return {
+        player_id: tuple(
+            (name, count, halves, ratings, ids)
+            for name, (count, halves, ratings, ids) in sorted(lists.items())
+            if count
+        )
+        for player_id, lists in sums.items()
+        if any(counted[0] for counted in lists.values())
+    }
 
 
 def shown_on(screen: LoadingScreen) -> Shown:
     """What `screen` shows now (on the UI thread)."""
     games = sorted(screen.games.values(), key=lambda game: (game.date, game.id), reverse=True)
-    return Shown(tuple(screen.players), screen.player, tuple(games), _seen.get(screen))
+    return Shown(tuple(screen.players), screen.player, tuple(games), screen.tally)
 
 
 def read_again(repository: Repository, shown: Shown, rating_list: RatingList) -> Shown:
@@ -200,6 +209,6 @@ def _said_and_reloaded(screen: LoadingScreen, after: object, before: Shown) -> N
         return
     screen.notify(what_changed(before, after), title=_("Logbook"))
     if after.tally is not None:
-        _seen[screen] = after.tally  # what the screen is about to show
+        screen.tally = after.tally  # what the screen is about to show (its reload reads it again)
     screen._idle = False  # until the reload is shown (tests and scenes wait for it)
     screen._load_players(before.player.id if before.player else None)

@@ -29,8 +29,11 @@ With `--before DIR` (a source tree of another elotui, e.g. `git archive main | t
 the baseline is that elotui doing the same write instead: what a change of the history's code
 gains, in the same run.
 
+With `--folder DIR`, the logbook is built in DIR once and taken again by the next run (1,000,000
+games take minutes to import); each write still runs on a fresh copy of it.
+
 Run: `uv run python tests/benchmarks/bench_write.py [--quick] [--rounds N] [--games N]
-[--only add,edit,delete] [--before DIR]`.
+[--only add,edit,delete] [--before DIR] [--folder DIR]`.
 """
 
 from __future__ import annotations
@@ -121,12 +124,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--only", default="add,edit,delete", help="the writes measured")
     parser.add_argument("--before", type=Path, help="the baseline: the elotui of this source tree")
+    parser.add_argument("--folder", type=Path, help="where the logbook is built once and kept")
     args = parser.parse_args()
     rounds = rounds_of(args)
     compile_bytecode()
     with tempfile.TemporaryDirectory(prefix="elotui-bench-") as name:
         folder = Path(name)
-        path, newest = logbook(folder, args.games)
+        path, newest = logbook(args.folder or folder, args.games)
         if newest >= date.today().replace(day=1):
             raise SystemExit("the logbook must end before this month (the write opens a new one)")
         target = folder / "written.db"

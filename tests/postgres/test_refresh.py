@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from elotui.logbook.paths import resolve_db_path
-from elotui.logbook.repository import NewGame, Repository, open_repository
+from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
@@ -125,4 +125,40 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         assert await refreshed(app, told) == (
             "the logbook changed: games of Ana changed; Martin's profile changed"
         )
+    repository.close()
+
+
+async def test_a_game_written_elsewhere_just_after_one_of_its_own_is_named(
+    logbook_address: str,
+) -> None:
+    """The tally the screen has seen is its load's with its own writes added, never read again
+    after a write: a game another elotui adds right after this screen's own write (here: as soon
+    as it is saved, before the screen has shown it) is named at the next refresh, and the screen's
+    own game is not. (Read again after the write, the tally had the other game in already, and the
+    refresh said "the logbook has not changed".)"""
+    repository = open_repository(resolve_db_path(logbook_address))
+    for name in ("Ana", "Dupont"):
+        repository.add_player(name, start_rating=1800)
+    own_add = repository.add_game
+
+    def add_then_another_writes(player_id: int, game: NewGame) -> GameRecord:
+        added = own_add(player_id, game)
+        elsewhere(logbook_address, ("game", "add", "--player", "Dupont", "--date", "2026-03-21",
+                                    "--opponent-rating", "1600", "--result", "1"))  # fmt: skip
+        return added
+
+    repository.add_game = add_then_another_writes  # type: ignore[method-assign]
+    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
+    told = keep_notices(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app)
+        await pilot.press("a")
+        assert isinstance(app.screen, GameForm)
+        await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))
+        await settle(app)
+        assert [
+            game.opponent for game in repository.list_games(repository.find_player("Ana").id)
+        ] == ["Bo"]
+        assert await refreshed(app, told) == "the logbook changed: 1 new game for Dupont"
+        assert await refreshed(app, told) == UNCHANGED
     repository.close()

@@ -184,6 +184,65 @@ async def test_games_load_page_by_page(repository: Repository) -> None:
         assert column(pilot, "#games", "date")[-1] == "2020-01-01"
 
 
+async def test_a_page_of_games_costs_what_it_adds(
+    repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Paging in more games hands the table the page's rows only, not the rows shown with the page
+    again (a copy of every row per page: paging through 100,000 games was quadratic)."""
+    from elotui.tui.widgets.virtual_table import VirtualTable
+
+    ana = repository.find_player("Ana")
+    start = dt.date(2020, 1, 1)
+    repository.add_new_games(
+        ana.id,
+        [NewGame(start + dt.timedelta(days=i), 1800, Fraction(1, 2)) for i in range(3 * PAGE)],
+    )
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        games = table(pilot, "#games")
+        handed: list[int] = []  # rows given to the games table, each time
+        for name in ("show", "add_rows"):
+            original = getattr(VirtualTable, name)
+
+            def counted(self: VirtualTable, rows: Any, _original: Any = original) -> None:
+                rows = list(rows)
+                if self is games:
+                    handed.append(len(rows))
+                _original(self, rows)
+
+            monkeypatch.setattr(VirtualTable, name, counted)
+        for shown in (PAGE, 2 * PAGE):
+            games.move_cursor(row=shown - 1)
+            await settle(app)
+        assert games.row_count == 3 * PAGE
+        assert handed == [PAGE, PAGE]  # two pages of 100 rows each, nothing again
+
+
+async def test_the_footer_stays_when_a_form_closes(repository: Repository) -> None:
+    """Closing a form gives the focus back to the games, and the screen says its keys changed: the
+    footer keeps its keys' widgets (the same keys are shown), where Textual's built them all again
+    (a layout of the whole screen in every write's time). It is built at first: its keys are there."""
+    from textual.widgets._footer import FooterKey
+
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        screen = history(pilot)
+        before = list(screen.query(FooterKey))
+        assert [key.description for key in before][:2] == ["Add game", "Edit game"]
+        await pilot.press("a")
+        assert isinstance(app.screen, GameForm)
+        await pilot.press("escape")
+        await settle(app)
+        assert not isinstance(app.screen, GameForm)  # closed: the history is shown again
+        assert list(screen.query(FooterKey)) == before  # the same widgets, not new ones
+        # The player picker focused: the screen's keys are the same, the footer stays too.
+        screen.query_one("#player-select", Select).focus()
+        await settle(app)
+        assert list(screen.query(FooterKey)) == before
+
+
 async def test_the_games_keys_and_clicks(repository: Repository) -> None:
     """Up/down, PageDown (which pages in more games near the end), Ctrl+End and Home, Enter and a
     click on the cursor's game open its Edit form; a click on another game moves the cursor."""

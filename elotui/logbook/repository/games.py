@@ -107,11 +107,16 @@ class GameMethods(Store):
 
     def game_tally(self) -> dict[int, tuple[tuple[RatingList, int, int, int, int], ...]]:
         """Every player's games, summed up per list: (list, how many, their half points, their
-        opponents' ratings, their largest id), by player id (players without games left out).
+        opponents' ratings, their ids), by player id (players without games left out), the lists
+        in the order of their names.
 
         What a refresh compares to tell, without reading every game, whose games were added,
         removed or changed elsewhere (`elotui.tui.logbook_refresh`): a game added or removed
-        changes the count, a result, an opponent's rating or a list changed changes a sum."""
+        changes the count, a result, an opponent's rating or a list changed changes a sum; a game
+        removed and another added changes the ids' sum (a new id is larger than the ones before).
+        Sums, not a largest id, so that a write of the screen's own is added to what it has seen
+        without reading the tally again (`logbook_refresh.tally_after`): it costs a scan of every
+        game (0.1 s at 100,000)."""
         columns = GAME_TABLE.c
         statement = (
             select(
@@ -120,16 +125,16 @@ class GameMethods(Store):
                 func.count(),
                 func.coalesce(func.sum(columns.score_halves), 0),
                 func.coalesce(func.sum(columns.opponent_rating), 0),
-                func.max(columns.id),
+                func.sum(columns.id),
             )
             .group_by(columns.player_id, columns.rating_list)
             .order_by(columns.player_id, columns.rating_list)
         )
         tally: dict[int, list[tuple[RatingList, int, int, int, int]]] = {}
         with self.engine.connect() as connection:
-            for player_id, name, count, halves, ratings, last in connection.execute(statement):
+            for player_id, name, count, halves, ratings, ids in connection.execute(statement):
                 tally.setdefault(int(player_id), []).append(
-                    (name, int(count), int(halves), int(ratings), int(last))
+                    (name, int(count), int(halves), int(ratings), int(ids))
                 )
         return {player_id: tuple(lists) for player_id, lists in tally.items()}
 

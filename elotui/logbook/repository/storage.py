@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import operator
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
@@ -260,11 +261,35 @@ class Store:
         self.dialect = engine.dialect.name  # SQLITE or POSTGRESQL: which SQL the fast paths run
         self._writer = engine.execution_options(immediate=True)
         self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
+        self._kept: sqlite3.Connection | None = None  # `keep_connected`
 
     def _write(self) -> WriteSession:
         return WriteSession(self._writer)
 
+    def keep_connected(self) -> None:
+        """Keep a connection to the file open, idle, until `close` (the app does, while it shows
+        the history; nothing on a server).
+
+        Each write opens a connection of its own and closes it (NullPool, `engine.make_engine`), and
+        the last connection closed to a WAL file checkpoints it into the file, an fsync: 20-40 ms of
+        every write from the app, most of a game added (issue 13 item 2). With this one open the
+        writes' connections are never the last; the WAL is checkpointed as it grows (SQLite's
+        automatic checkpoint) and once more at `close`. It holds no lock and no transaction (one read
+        outside of any, to open the WAL's index), so others read and write as before.
+        """
+        if self.dialect != SQLITE or self._kept is not None:
+            return
+        path = self.engine.url.database
+        assert path is not None  # a file's engine (`make_engine`)
+        # Closed by `close`, maybe from another thread than the worker that opened it.
+        kept = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        kept.execute("SELECT count(*) FROM sqlite_master").fetchall()
+        self._kept = kept
+
     def close(self) -> None:
+        if self._kept is not None:
+            self._kept.close()
+            self._kept = None
         self.engine.dispose()
 
 

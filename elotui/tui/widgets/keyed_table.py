@@ -1,5 +1,6 @@
 """The history screen's tables (games, FIDE check, crossings) are `VirtualTable`s whose rows are
-keyed: `sync_table` makes one show exactly a list of (key, cells), and the cursor stays on its row.
+keyed: `VirtualTable.show` makes one show exactly a list of `Row`s, (key, cells), and the cursor
+stays on its row.
 
 Columns are declared as (label, key, width) with fixed widths: cells filled later (the history's live
 rating) never get cut.
@@ -16,16 +17,6 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 
 Column = tuple[str, str, int]  # (label, key, width)
 Row = tuple[str, tuple[str, ...]]  # (row key, cells)
-
-
-def sync_table(table: VirtualTable, rows: Sequence[Row]) -> None:
-    """Make `table` show exactly `rows`, in that order (the list is kept, not copied: pass a new
-    one). The cursor stays on the row it was on; only the lines that changed are drawn again."""
-    table.show(rows)
-
-
-def cursor_key(table: VirtualTable) -> str | None:
-    return table.cursor_key
 
 
 def add_columns(

@@ -17,7 +17,7 @@ click on the cursor's row selects it. tests/tui/test_virtual_table.py compares i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from rich.style import Style
@@ -144,6 +144,7 @@ class VirtualTable(ScrollView, can_focus=True):
         self.columns: list[TableColumn] = []
         self._rows: Sequence[tuple[str, tuple[str, ...]]] = ()
         self._places: dict[str, int] = {}  # row key → its index in `_rows`
+        self._owned: list[tuple[str, tuple[str, ...]]] | None = None  # `_rows` copied (`add_rows`)
         self.cursor_row = 0
         self._hover_row = 0
         self._show_hover = False  # the mouse is over the table (the keyboard hides the hover)
@@ -171,6 +172,21 @@ class VirtualTable(ScrollView, can_focus=True):
         # Said also when the cursor stays in its place but on another row (its row went).
         place = max(0, min(place, len(rows) - 1))
         self._set_cursor(place, highlight=self.row_key_at(place) != was)
+
+    def add_rows(self, rows: Iterable[tuple[str, tuple[str, ...]]]) -> None:
+        """`rows` after those shown, but for the keys shown already (a page more): costs what it
+        adds, not what is shown (the list `show` was given is copied once, then kept)."""
+        if self._owned is not self._rows:
+            self._owned = list(self._rows)
+            self._rows = self._owned
+        shown = len(self._owned)
+        for key, cells in rows:
+            if key not in self._places:
+                self._places[key] = len(self._owned)
+                self._owned.append((key, cells))
+        if len(self._owned) != shown:
+            self._size_changed()
+            self.refresh()
 
     def clear(self) -> None:
         self._rows = ()

@@ -26,6 +26,8 @@ NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and bl
 # The labels are English message ids (N_), translated where the columns are added (`add_columns`).
 GAME_COLUMNS = ((N_("date"), "date", 10), (N_("opponent"), "opponent", 12), (N_("opp."), "rating", 4),
                 (N_("res"), "result", 3), (N_("live"), "live", 7))  # fmt: skip
+# Where a game's live rating is among its cells (filled in when the replay comes: `_show_live`).
+LIVE_CELL = next(place for place, (_, key, _) in enumerate(GAME_COLUMNS) if key == "live")
 CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 14),
                     (N_("rating"), "rating", 6))  # fmt: skip
 

@@ -1,14 +1,16 @@
 """The history screen's edits: the keys that open a form or a dialog, and the write each one runs in
 a thread worker (`LoadingScreen._write`).
 
-A write of games or of an entered list costs what it changes (issue 13 item 2): the worker tells the
-changed rows at once (`GamesWritten`), then replays from the first period the write reaches, with
-the replays the screen keeps (`messages.KeptHistory`), and the screen updates rows, chart and FIDE
-check in place. Other writes (players, imports) reload the history.
+A write of games or of an entered list costs what it changes (issue 13 item 2): the worker replays
+from the first period the write reaches, with the replays the screen keeps (`messages.KeptHistory`),
+and the screen updates rows, chart and FIDE check in place, in one frame. A replay that takes longer
+than `ROWS_FIRST_AFTER` (a write far back in a big history) has the changed rows shown first
+(`RowsFirst`). Other writes (players, imports) reload the history.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,11 +21,42 @@ from elotui.rating.result import Result
 from elotui.tui.screens.history.files import export_file, import_file
 from elotui.tui.screens.history.loading import LoadingScreen, keep_out_of_the_collector
 from elotui.tui.screens.history.messages import GamesChange, GamesWritten, WriteDone
-from elotui.tui.widgets.keyed_table import cursor_key
 from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
+    from textual.message import Message
+
     from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
+
+# A write's replay that takes longer than this has its changed rows shown first, in a frame of
+# their own; a quicker one (a write in the last periods) shows rows and replay in one frame.
+ROWS_FIRST_AFTER = 0.1  # seconds
+
+
+class RowsFirst:
+    """Post a write's changed rows (`GamesWritten`) if its replay is still running after `after`
+    seconds (a timer thread), once; `stop` says whether they were posted."""
+
+    def __init__(self, post: Callable[[Message], object], rows: Message, after: float) -> None:
+        self._post, self._rows = post, rows
+        self._lock = threading.Lock()
+        self._posted = self._stopped = False
+        self._timer = threading.Timer(after, self.post_now)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def post_now(self) -> None:
+        with self._lock:
+            if not (self._posted or self._stopped):
+                self._posted = True
+                self._post(self._rows)
+
+    def stop(self) -> bool:
+        """No rows posted from now on; True if they were."""
+        self._timer.cancel()
+        with self._lock:
+            self._stopped = True
+            return self._posted
 
 
 class EditingScreen(LoadingScreen):
@@ -31,7 +64,7 @@ class EditingScreen(LoadingScreen):
 
     def selected_game(self) -> GameRecord | None:
         table = self.query_one("#games", VirtualTable)
-        key = cursor_key(table)
+        key = table.cursor_key
         return None if key is None else self.games.get(int(key))
 
     def _need_player(self) -> PlayerRecord | None:
@@ -54,14 +87,15 @@ class EditingScreen(LoadingScreen):
             player_id = None if player is None else player.id
             if view is None or kept is None or generation != self._generation:
                 return WriteDone(note, player_id, game_id)
-            self.post_message(GamesWritten(generation, change))
+            rows = RowsFirst(self.post_message, GamesWritten(generation, change), ROWS_FIRST_AFTER)
             try:
                 changed = kept.change(view, change)
             except Exception:  # saved, but the kept replays could not follow: reload them whole
+                rows.stop()
                 return WriteDone(note, player_id, game_id)
             keep_out_of_the_collector()  # the new replay's objects too (`loading`: why)
             return WriteDone(note, player_id, game_id, view=changed, generation=generation,
-                             change=change)  # fmt: skip
+                             change=change, rows_shown=rows.stop())  # fmt: skip
 
         self._write(job)
 

@@ -43,6 +43,7 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
     from elotui.tui.app import ElotuiApp
+    from elotui.tui.logbook_refresh import Tally
 
 PAGE = 100  # games fetched at a time
 NEAR_END = 20  # fetch the next page when the cursor is this close to the last loaded row
@@ -81,6 +82,17 @@ def replay_view(
     return KeptHistory.of(player, games, published, rating_list, shown).view()
 
 
+def tables_for(rating_list: RatingList, day: dt.date) -> None:
+    """Build the tables of the rule set in force on `day` now, in the load's worker: the first
+    game the replay meets under a rule set builds them (built once per process, `diff_tables`), and
+    a logbook whose games end before today's rule set would build them at the first game added
+    today, in the write's time (issue 13 item 2)."""
+    from elotui.rating.rules.difference import diff_tables
+    from elotui.rating.rules.lookup import rules_for
+
+    diff_tables(rules_for(rating_list, day))
+
+
 def keep_out_of_the_collector() -> None:
     """Freeze every object alive now (a big replay, just made) out of the cycle collector's sight.
 
@@ -115,6 +127,9 @@ class LoadingScreen(AppScreen):
         self.kept_rows = (
             KeptRows()
         )  # the FIDE check's rows of the periods shown, for the next write
+        # Every player's games summed up as the screen has seen them (`logbook_refresh`): read with
+        # the players, a write of its own added in; None until read.
+        self.tally: Tally | None = None
 
     @property
     def loaded(self) -> bool:
@@ -194,11 +209,13 @@ class LoadingScreen(AppScreen):
     @work(thread=True, exclusive=True, exit_on_error=False, group="players")
     def _load_players(self, select: int | None) -> None:
         try:
-            players = self.logbook.get().list_players()
+            repository = self.logbook.get()
+            players = repository.list_players()
+            tally = repository.game_tally()
         except LogbookUnavailable as error:
             self.post_message(LogbookFailed(str(error)))
             return
-        self.post_message(PlayersLoaded(players, select))
+        self.post_message(PlayersLoaded(players, select, tally=tally))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
     def _load_history(
@@ -224,6 +241,7 @@ class LoadingScreen(AppScreen):
             after.wait(timeout=2.0)
         try:
             repository = self.logbook.get()
+            repository.keep_connected()  # the writes' connections never the last (its doc: why)
             if player_id is None:
                 ids = repository.player_ids_by_name()
                 if not ids:
@@ -236,7 +254,9 @@ class LoadingScreen(AppScreen):
                 self.post_message(FirstRows(generation, player_id, games, shown))
                 shown.wait(timeout=2.0)
             if with_players:
-                self.post_message(PlayersLoaded(repository.list_players(), player_id, reload=False))
+                players = repository.list_players()
+                tally = repository.game_tally()
+                self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
             player = repository.get_player(player_id)
             counts = repository.count_games_by_list(player_id)
             total = counts[rating_list]
@@ -245,13 +265,16 @@ class LoadingScreen(AppScreen):
             if total <= ONE_MESSAGE_UP_TO:
                 view = replay_view(player, repository, rating_list, overlay=overlay)
                 self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
-                return
-            shown = threading.Event()
-            self.post_message(GamesLoaded(generation, player, total, games, None, shown, counts))
-            shown.wait(timeout=2.0)
-            view = replay_view(player, repository, rating_list, overlay=overlay)
-            keep_out_of_the_collector()  # the replay kept is big (the list has many games)
-            self.post_message(ReplayLoaded(generation, view))
+            else:
+                shown = threading.Event()
+                self.post_message(
+                    GamesLoaded(generation, player, total, games, None, shown, counts)
+                )
+                shown.wait(timeout=2.0)
+                view = replay_view(player, repository, rating_list, overlay=overlay)
+                keep_out_of_the_collector()  # the replay kept is big (the list has many games)
+                self.post_message(ReplayLoaded(generation, view))
+            tables_for(rating_list, self.today)  # ready for a game added today
         except Exception as error:  # a refused read is said on the screen, never a crash
             self.post_message(LogbookFailed(str(error)))
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord
     from elotui.rating.replay import Replay, ReplayedGame
     from elotui.rating.replay.lists import KeptLists
+    from elotui.tui.logbook_refresh import Tally
     from elotui.tui.widgets.trajectory import GamePoints, TrajectoryData
 
 
@@ -131,12 +132,19 @@ class KeptHistory:
 
 class PlayersLoaded(Message):
     def __init__(
-        self, players: list[PlayerRecord], select: int | None, *, reload: bool = True
+        self,
+        players: list[PlayerRecord],
+        select: int | None,
+        *,
+        reload: bool = True,
+        tally: Tally | None = None,
     ) -> None:
         super().__init__()
         self.players = players
         self.select = select
         self.reload = reload  # False: that player's history is being loaded already
+        # Every player's games summed up, read with the players (what the next refresh compares).
+        self.tally = tally
 
 
 class FirstRows(Message):
@@ -211,6 +219,7 @@ class WriteDone(Message):
         view: ReplayView | None = None,
         generation: int = 0,
         change: GamesChange | None = None,
+        rows_shown: bool = False,
     ) -> None:
         super().__init__()
         self.note = note
@@ -220,6 +229,7 @@ class WriteDone(Message):
         self.view = view
         self.generation = generation
         self.change = change
+        self.rows_shown = rows_shown  # its `GamesWritten` was posted before it (`edits.RowsFirst`)
 
 
 class WriteFailed(Message):

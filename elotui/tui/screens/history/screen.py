@@ -8,7 +8,7 @@ here, on the main thread, update the widgets. The games table keeps one invarian
 the newest N games of the player, keyed by game id. A page of more rows is fetched as the cursor nears
 the end (`PAGE`), so 100,000 games open as fast as a hundred. A refresh reconciles rows by key
 (`widgets/keyed_table.py`) so the cursor stays on its game. The keys that edit are `edits.py`'s,
-what a write shows `updates.py`'s.
+what a write shows `updates.py`'s, the keys that move (paging, players, lists) `navigation.py`'s.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from textual.widgets import Footer, Header, Select, Static
 
 from elotui.i18n import N_, _
 from elotui.safe_text import printable
-from elotui.tui import logbook_refresh
 from elotui.tui.screens.history.cells import (
     CROSSING_COLUMNS,
     GAME_COLUMNS,
@@ -46,7 +45,6 @@ from elotui.tui.screens.history.fide_check import (
     decisions_line,
     period_decisions,
 )
-from elotui.tui.screens.history.loading import NEAR_END, next_list
 from elotui.tui.screens.history.messages import (
     FirstRows,
     GamesLoaded,
@@ -56,15 +54,16 @@ from elotui.tui.screens.history.messages import (
     ReplayLoaded,
     ReplayView,
 )
-from elotui.tui.screens.history.updates import UpdatingScreen
-from elotui.tui.widgets.keyed_table import add_columns, cursor_key, sync_table
+from elotui.tui.screens.history.navigation import NavigatingScreen
+from elotui.tui.screens.history.steady_footer import SteadyFooter
+from elotui.tui.widgets.keyed_table import add_columns
 from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.tui.app import ElotuiApp
 
 
-class HistoryScreen(UpdatingScreen):
+class HistoryScreen(NavigatingScreen):
     AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,7 +168,7 @@ class HistoryScreen(UpdatingScreen):
     @on(PlayersLoaded)
     async def _players_loaded(self, message: PlayersLoaded) -> None:
         self.players = message.players
-        logbook_refresh.remember(self)  # what the next refresh compares with
+        self.tally = message.tally  # what the next refresh compares with
         await self._picker()
         select = self.query_one("#player-select", Select)
         with self.prevent(Select.Changed):
@@ -198,9 +197,8 @@ class HistoryScreen(UpdatingScreen):
             message.shown.set()
             return
         self.games = {game.id: game for game in message.games}
-        sync_table(
-            self.query_one("#games", VirtualTable),
-            [(str(game.id), game_cells(game, None)) for game in message.games],
+        self.query_one("#games", VirtualTable).show(
+            [(str(game.id), game_cells(game, None)) for game in message.games]
         )
         self.query_one("#history-summary", Static).update(_("replaying…"))
         self.call_after_refresh(self._rows_painted, message.shown)
@@ -216,7 +214,7 @@ class HistoryScreen(UpdatingScreen):
         self._picker()
         if not self.query(Footer):
             # Compact: the screen's ten keys fit 120 columns (with Textual's spacing they did not).
-            self.mount(Footer(compact=True))
+            self.mount(SteadyFooter(compact=True))
             # A footer shows keys when told the bindings changed; one mounted late has to be told.
             self.call_after_refresh(self.refresh_bindings)
 
@@ -243,9 +241,8 @@ class HistoryScreen(UpdatingScreen):
             self.view = message.view
         live = self.view.live if self.view is not None else None
         self.games = {game.id: game for game in message.games}
-        sync_table(
-            self.query_one("#games", VirtualTable),
-            [(str(game.id), game_cells(game, live)) for game in message.games],
+        self.query_one("#games", VirtualTable).show(
+            [(str(game.id), game_cells(game, live)) for game in message.games]
         )
         if message.view is not None:
             self._show_replay(message.view)
@@ -271,12 +268,12 @@ class HistoryScreen(UpdatingScreen):
         if message.generation != self._generation or message.offset != table.row_count:
             return
         live = self.view.live if self.view is not None else None
-        rows = table.row_list()
-        for game in message.games:
-            if str(game.id) not in table.rows:
-                self.games[game.id] = game
-                rows.append((str(game.id), game_cells(game, live)))
-        sync_table(table, rows)
+        new = [game for game in message.games if str(game.id) not in table.rows]
+        for game in new:
+            self.games[game.id] = game
+        # Added to the rows shown, not a copy of them with the page: paging through 100,000 games
+        # costs each page what it adds.
+        table.add_rows((str(game.id), game_cells(game, live)) for game in new)
 
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
@@ -311,13 +308,9 @@ class HistoryScreen(UpdatingScreen):
         self._show_summary()
         result = view.replay
         periods = check_periods(result.periods)
-        sync_table(self.query_one("#fide-check", VirtualTable), check_rows(periods, self.kept_rows))
-        sync_table(
-            self.query_one("#crossings", VirtualTable),
-            [
-                (f"{c.period}-{c.kind}-{c.to}", crossing_cells(c))
-                for c in reversed(result.crossings)
-            ],
+        self.query_one("#fide-check", VirtualTable).show(check_rows(periods, self.kept_rows))
+        self.query_one("#crossings", VirtualTable).show(
+            [(f"{c.period}-{c.kind}-{c.to}", crossing_cells(c)) for c in reversed(result.crossings)]
         )
         note = self.query_one("#check-note", Static)
         text = check_note(view, periods)
@@ -348,69 +341,13 @@ class HistoryScreen(UpdatingScreen):
 
     def _show_decisions(self) -> None:
         """Under the FIDE check, the decisions the highlighted period's `*` rests on (else nothing)."""
-        key = cursor_key(self.query_one("#fide-check", VirtualTable))
+        key = self.query_one("#fide-check", VirtualTable).cursor_key
         periods = self.view.replay.periods if self.view is not None else ()
         period = next((p for p in periods if p.period == key), None)
         line = decisions_line(period_decisions(period)) if period is not None else ""
         shown = self.query_one("#check-decisions", Static)
-        shown.update(Content(line))  # Content: a decision's text is never read as markup
+        now = shown.content
+        # Unchanged (most writes, most cursor moves): no update, which would lay the screen out.
+        if (now.plain if isinstance(now, Content) else str(now)) != line:
+            shown.update(Content(line))  # Content: a decision's text is never read as markup
         shown.set_class(bool(line), "-shown")
-
-    # --- paging and player switching --------------------------------------------------------------------
-
-    @on(VirtualTable.RowSelected, "#games")
-    def _edit_the_selected_game(self, _: VirtualTable.RowSelected) -> None:
-        """Enter on a game, or a click on the cursor's game: its Edit form (as `e`)."""
-        self.action_edit_game()
-
-    @on(VirtualTable.RowHighlighted, "#games")
-    def _near_end(self, event: VirtualTable.RowHighlighted) -> None:
-        table = event.table
-        if (
-            self.player is not None
-            and not self._paging
-            and table.row_count < self.total
-            and event.cursor_row >= table.row_count - NEAR_END
-        ):
-            self._paging = True
-            self._load_page(self._generation, self.player.id, table.row_count, self.rating_list)
-
-    @on(Select.Changed, "#player-select")
-    def _player_chosen(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int) and (self.player is None or event.value != self.player.id):
-            self._open_player(event.value)
-
-    def action_next_list(self) -> None:
-        """Show the next rating list (standard → rapid → blitz): its games, replay and check."""
-        self.rating_list = next_list(self.rating_list)
-        if self.player is not None:
-            self._open_player(self.player.id)
-
-    def action_overlay_lists(self) -> None:
-        """Overlay the three lists' trajectories on the chart, or stop."""
-        self.overlay = not self.overlay
-        if self.player is not None:
-            self._open_player(self.player.id, keep_rows=True)
-
-    def action_next_player(self, step: int) -> None:
-        if not self.players:
-            return
-        ids = [p.id for p in self.players]
-        index = ids.index(self.player.id) if self.player and self.player.id in ids else 0
-        chosen = ids[(index + step) % len(ids)]
-        with self.prevent(Select.Changed):
-            self.query_one("#player-select", Select).value = chosen
-        self._open_player(chosen)
-
-    def action_refresh_logbook(self) -> None:
-        """Read the logbook again (others may have written to it) and say what changed."""
-        logbook_refresh.refresh(self)
-
-    def action_maximize_panel(self) -> None:
-        focused = self.focused
-        if self.maximized is not None:
-            self.minimize()
-        elif focused is not None:
-            panel = next((a for a in focused.ancestors if isinstance(a, Vertical)), None)
-            if isinstance(panel, Vertical) and panel.has_class("history-panel"):
-                self.maximized = panel

@@ -1,6 +1,6 @@
-"""The history screen's answers to a write (issue 13 item 2): the changed rows at once
-(`GamesWritten`), then the write's replay in place (`WriteDone`), or a reload when nothing was kept;
-a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
+"""The history screen's answers to a write (issue 13 item 2): the write's rows and replay in place
+(`WriteDone`), the rows first when the replay takes long (`GamesWritten`), or a reload when nothing
+was kept; a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from textual import on
 
 from elotui.i18n import _
 from elotui.tui import logbook_refresh
-from elotui.tui.screens.history.cells import counts_after, game_cells, games_after
+from elotui.tui.screens.history.cells import LIVE_CELL, counts_after, game_cells, games_after
 from elotui.tui.screens.history.edits import EditingScreen
 from elotui.tui.screens.history.messages import (
     GamesChange,
@@ -18,7 +18,6 @@ from elotui.tui.screens.history.messages import (
     WriteDone,
     WriteFailed,
 )
-from elotui.tui.widgets.keyed_table import sync_table
 from elotui.tui.widgets.virtual_table import VirtualTable
 
 
@@ -36,15 +35,20 @@ class UpdatingScreen(EditingScreen):
         for place, (key, cells) in enumerate(rows):
             game = self.games.get(int(key))
             if game is not None:
-                text = game_cells(game, live)[4]
-                if cells[4] != text:
-                    rows[place] = (key, (*cells[:4], text))
-        sync_table(table, rows)
+                text = game_cells(game, live)[LIVE_CELL]
+                if cells[LIVE_CELL] != text:
+                    rows[place] = (key, (*cells[:LIVE_CELL], text, *cells[LIVE_CELL + 1 :]))
+        table.show(rows)
 
     @on(GamesWritten)
     def _games_written(self, message: GamesWritten) -> None:
-        if message.generation == self._generation:
-            self._show_rows_changed(message.change)
+        self._rows_written(message.generation, message.change)
+
+    def _rows_written(self, generation: int, change: GamesChange) -> None:
+        # A write of its own is not someone else's at the next refresh.
+        self.tally = logbook_refresh.tally_after(self.tally, change)
+        if generation == self._generation:
+            self._show_rows_changed(change)
 
     def _show_rows_changed(self, change: GamesChange) -> None:
         """A write's games in the table at once (before its replay): the rows stay the newest N of
@@ -59,14 +63,15 @@ class UpdatingScreen(EditingScreen):
         rows = [
             (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
         ]
-        sync_table(table, rows)
+        table.show(rows)
         shown = next((str(game.id) for game in change.added if str(game.id) in table.rows), None)
         if shown is not None:
             table.move_cursor(row=table.get_row_index(shown), animate=False)
 
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
-        logbook_refresh.remember(self)  # a write of its own is not someone else's at a refresh
+        if message.change is not None and not message.rows_shown:
+            self._rows_written(message.generation, message.change)  # in the replay's frame
         if message.view is not None and message.generation == self._generation:
             self.view = message.view
             self._show_live(message.view.live)
