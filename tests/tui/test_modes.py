@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, Static
 
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeveralPane
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import add_game, result_value
 from tests.tui.conftest import shown, text, type_keys
 
@@ -56,7 +57,7 @@ async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f7 1500 tab 1600 tab 32 tab w")
     pilot.app.screen.query_one("#exact", Choice).focus()
     await type_keys(pilot, "right")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.row_count == 10
     assert table.get_row("1") == ["1", "1500.00", "36.0%", "+20.48", "1520.48"]
     assert "exact" in text(pilot.app, "#series-summary")
@@ -65,7 +66,7 @@ async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
 async def test_series_rounded_gains_shrink(pilot: Pilot[None]) -> None:
     # K 20 win: game 1 +13 → 1513; game 2: E(1513, 1600) = 1/(1+10^(87/400)) = 0.3774, 20 × 0.6226 = 12.45 → +12.
     await type_keys(pilot, "f7 1500 tab 1600 tab tab w")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.get_row("1")[3:] == ["+13", "1513"]
     assert table.get_row("2")[3:] == ["+12", "1525"]
     gains = [int(table.get_row(str(n))[3].replace("+", "")) for n in range(1, 11)]
@@ -75,7 +76,7 @@ async def test_series_rounded_gains_shrink(pilot: Pilot[None]) -> None:
 
 async def test_series_draw_and_loss(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f7 1500 tab 1600 tab tab l")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.get_row("1")[3:] == ["−7", "1493"]
 
 
@@ -119,7 +120,7 @@ async def test_period_games_added_before_the_rating_show_whole_numbers(pilot: Pi
     await type_keys(pilot, "2000")
     table = pilot.app.screen.query_one(GamesTable)
     assert table.get_row_at(0)[3:] == ["−100", "−100", "0.36", "+0.64"]
-    widths = {key.value: column.content_width for key, column in table.columns.items()}
+    widths = {column.key: column.width for column in table.columns}
     assert widths["diff"] >= 4 and widths["pd"] >= 4 and widths["delta"] >= 5
 
 

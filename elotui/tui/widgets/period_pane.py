@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.strip import Strip
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.i18n import N_, _, ngettext
 from elotui.rating.fide import PeriodResult
@@ -24,10 +24,13 @@ from elotui.tui.formatting import points, signed_hundredths, signed_int
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 from elotui.tui.widgets.panes import Pane
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 
-class GamesTable(KeysInOrder, DataTable[str]):
-    """The games of the period. Keys: a add, e / enter edit, x / delete remove."""
+class GamesTable(KeysInOrder, VirtualTable):
+    """The games of the period. Keys: a add, e / enter edit, x / delete remove; the cursor's as
+    in any table (`VirtualTable`: a key typed in a field changes the D, PD and ΔR of every game,
+    and a DataTable measured and drew every cell again)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "screen.add_game", N_("Add game"), id="period.add"),
@@ -74,8 +77,7 @@ class PeriodPane(Pane):
             ),
             classes="note",
         )
-        table = GamesTable(id="period-games", cursor_type="row", zebra_stripes=True)
-        yield table
+        yield GamesTable(id="period-games", zebra_stripes=True)
         yield PeriodLines(id="period-lines")
 
     def on_mount(self) -> None:
