@@ -31,7 +31,7 @@ from elotui.tui.formatting import (
     signed_int,
 )
 from elotui.tui.widgets.drawn_lines import DrawnLines
-from elotui.tui.widgets.panes import Pane, tier_text
+from elotui.tui.widgets.panes import Pane, difference_rule_text, tier_text
 from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
 from elotui.tui.widgets.value import Value
 from elotui.tui.widgets.virtual_table import VirtualTable
@@ -43,7 +43,7 @@ SEVERAL_NOTE = N_("Average-opponent shortcut, an estimate: change = K·(P − G�
 
 class SeveralPane(DrawnLines):
     """The several games' results, drawn as one widget (`DrawnLines`): the note, then the
-    expected score, the change, the new rating and the 400-point rule, as their widgets were."""
+    expected score, the change, the new rating and the difference rule, as their widgets were."""
 
     DEFAULT_CSS = """
     SeveralPane { height: 1fr; }
@@ -77,9 +77,7 @@ class SeveralPane(DrawnLines):
             before=several.rating, after=several.new_rating, mark=mark
         )
         if several.method is Method.FIDE and e.clamped:
-            values["several-rule-400"] = _(
-                "400-point rule applied: D {diff} counts as {used}"
-            ).format(diff=signed_int(e.diff), used=signed_int(e.diff_used))
+            values["several-difference-rule"] = difference_rule_text(e.diff, e.diff_used)
         self._set(values, {"several-new"} if crossing is not None else set())
 
     def _draw(self, width: int) -> list[Strip]:
@@ -94,7 +92,7 @@ class SeveralPane(DrawnLines):
         lines += self._box(
             "several-new", width, 1, self.HEADLINE, *self._crossing_style("several-new")
         )
-        lines += self._box("several-rule-400", width, 1, self.RULE_400)
+        lines += self._box("several-difference-rule", width, 1, self.DIFFERENCE_RULE)
         return lines
 
 
@@ -208,6 +206,8 @@ class ReferencePane(Pane):
             )
 
     def show_current(self, rating: int | None, opponent: int | None) -> None:
+        from elotui.rating.rules import current_rules  # counted_diff's rules: today's
+
         widget = self.query_one("#reference-current", Static)
         if rating is None or opponent is None:
             widget.update(_("Type both ratings to see your own difference."))
@@ -220,5 +220,9 @@ class ReferencePane(Pane):
                 elo=percent(expected_score(rating, opponent)),
                 pd=hundredths(pd_hundredths(used)),
             )
-            + (_(" (400-point rule)") if used != diff else "")
+            + (
+                _(" ({limit}-point rule)").format(limit=current_rules().difference.limit)
+                if used != diff
+                else ""
+            )
         )

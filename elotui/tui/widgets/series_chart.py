@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.text import Text
-from textual.app import RenderResult
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual_plotext import PlotextPlot
 
 from elotui.i18n import _, current_language
@@ -29,11 +29,7 @@ class SeriesChart(PlotextPlot):
         super().__init__(id=id)
         self._points: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self._blank = False  # the axes of the points shown last, without them
-        self._pictures: dict[object, Text] = {}
-        # What the figure in `plt` was built for: built again only for other points, not for
-        # another size (plotext's build keeps some of what it fitted at the size before, and the
-        # pictures are those of a figure built once per points, as they were when built at each key).
-        self._figure_of: object = None
+        self._pictures: dict[object, list[Strip]] = {}
 
     def show(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         points = (tuple(xs), tuple(ys))
@@ -47,22 +43,34 @@ class SeriesChart(PlotextPlot):
             self._blank = True
             self.refresh()
 
-    def render(self) -> RenderResult:
-        # What the picture shows: the points, the size, the theme and the language of its words.
+    def render_line(self, y: int) -> Strip:
+        # The line API: a picture kept is kept as lines, so a key that shows it again costs no
+        # plotext figure, no ANSI read back, and no layout of Rich text (`Widget._render_content`).
+        lines = self._picture()
+        return (
+            lines[y]
+            if y < len(lines)
+            else Strip.blank(self.size.width, self.visual_style.rich_style)
+        )
+
+    def _picture(self) -> list[Strip]:
+        # What the picture shows: the points, the language of its words, the size and the style.
         figure = (self._points, self._blank, current_language())
-        key = (figure, self.size, self.app.theme, self.theme)
-        picture = self._pictures.get(key)
-        if picture is None:
-            if figure != self._figure_of:
-                self._build_figure()
-                self._figure_of = figure
-            drawn = super().render()
-            assert isinstance(drawn, Text)  # PlotextPlot's: the figure's ANSI text, read
-            picture = drawn
+        key = (figure, self.size, self.app.theme, self.theme, self.visual_style)
+        lines = self._pictures.get(key)
+        if lines is None:
+            # A figure built afresh for each picture: plotext's build keeps some of what it fitted
+            # at the size before (which tick labels fit), so a figure built once and drawn at
+            # several sizes drew what the sizes before it left. Fresh, a picture depends only on
+            # what it shows.
+            self._build_figure()
+            text = self.render()  # PlotextPlot's: the figure built as ANSI text, read by Rich
+            width, height = self.size
+            lines = Visual.to_strips(self, visualize(self, text), width, height, self.visual_style)
             if len(self._pictures) >= KEPT:
                 del self._pictures[next(iter(self._pictures))]
-            self._pictures[key] = picture
-        return picture
+            self._pictures[key] = lines
+        return lines
 
     def _build_figure(self) -> None:
         """Give `plt` the figure of the points shown (what `show` did at each key before)."""

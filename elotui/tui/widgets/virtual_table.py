@@ -179,8 +179,9 @@ class VirtualTable(ScrollView, can_focus=True):
             for index, (_column, label, width, fits) in enumerate(self.columns)
         ]
         if widths != [column.width for column in self.columns]:
+            # (The lines drawn are kept by the widths too: a column that widens and narrows again
+            # as keys are typed and taken back finds its lines drawn.)
             self.columns = [c._replace(width=w) for c, w in zip(self.columns, widths, strict=True)]
-            self._lines.clear()  # drawn at the old widths
 
     def show(self, rows: Sequence[tuple[str, tuple[str, ...]]]) -> None:
         """Show `rows` (kept as given, not copied: the caller must not change the list after), in
@@ -246,7 +247,17 @@ class VirtualTable(ScrollView, can_focus=True):
 
     def _size_changed(self) -> None:
         width = sum(column.width + 2 * PADDING for column in self.columns)
+        if any(column.fits for column in self.columns):
+            # Columns that fit their cells (the calculator's, whose cells change at each key):
+            # never narrower than the view. One that fits scrolls no more for being narrower, and a
+            # column widening or narrowing inside the view then changes no size, so it costs no
+            # layout pass of the whole screen (a new virtual size would).
+            width = max(width, self.scrollable_content_region.width)
         self.virtual_size = Size(width, len(self._rows) + 1)  # + the header
+
+    def on_resize(self) -> None:
+        if any(column.fits for column in self.columns):
+            self._size_changed()  # the view's width is in the virtual size
 
     # --- the cursor -----------------------------------------------------------------------------------
 
@@ -386,7 +397,7 @@ class VirtualTable(ScrollView, can_focus=True):
         cells = tuple(c.label for c in self.columns) if place < 0 else self._rows[place][1]
         cursor = place == self.cursor_row
         hover = self._show_hover and place == self._hover_row >= 0  # the header is not hovered
-        key = (place, cells, cursor, hover, width, scroll_x, frame.base, frame.state)
+        key = (place, cells, cursor, hover, width, scroll_x, frame.base, frame.state, frame.widths)
         line = self._lines.get(key)
         if line is None:
             if len(self._lines) >= CACHED_LINES:

@@ -1,5 +1,6 @@
 """The calculator's period mode: the games of the period (added, edited and removed in a dialog) and
-the period's change under the rule set of its list and month, with K, the 700 cap and the need."""
+the period's change under the rule set of its list and month, with K, its cap on K × games and the
+need."""
 
 from __future__ import annotations
 
@@ -210,6 +211,7 @@ class PeriodMode(FieldReader):
         need_fields = ("#target", "#remaining", "#need-average")
         need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
 
+        pane.show_rules(rules)  # the month's rule set, whatever the other fields say
         if (
             not self._show_status(status)
             or rating is None
@@ -232,7 +234,7 @@ class PeriodMode(FieldReader):
         cap = rules.k_times_games_max
         k_line = _("Rules {rules} · K {k} ({reason})").format(rules=rules.name, k=k, reason=reason)
         if cap is None:
-            k_line += _(" · no 700 cap in {rules} (before 2014-07)").format(rules=rules.name)
+            k_line += _(" · no cap on K × games in {rules}").format(rules=rules.name)
         elif not capped:
             k_line += _(" · {cap} cap OFF: not the FIDE rules").format(cap=cap)
         elif result is None:
@@ -245,7 +247,6 @@ class PeriodMode(FieldReader):
             k_line += _(" · {cap} cap not reached ({k} × {n} = {product})").format(
                 cap=cap, k=k, n=n, product=k * n
             )
-        pane.show_rules(rules)
         uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
         self._show_games(
             [
