@@ -40,7 +40,7 @@ from textual.widgets import Input, Static
 
 KEYS = 40
 REST = 0.05  # no repaint (no output) for this long after a key: the key is done
-READY_REST = 0.5  # the keys before: a dialog opening may write nothing for a while
+READY_REST = 0.5  # at a pause of the keys before ("|"): a dialog opening may write nothing a while
 POLL = 0.002  # the waits look this often (a wake-up costs microseconds of CPU)
 SIZE = (120, 40)
 
@@ -182,9 +182,11 @@ def in_pty(mode: str, side: str) -> Callable[[], float]:
             screen.wait_for(marker if side == "ours" else b"\x1b[", 60.0)
             silence(screen, READY_REST)
             for press in keys(MODES[mode] if side == "ours" else BARE_READY):
-                if press != PAUSE:
-                    screen.send(TERMINAL_KEYS.get(press, press))
-                silence(screen, READY_REST)  # a person's pace: each key shown before the next
+                if press == PAUSE:
+                    silence(screen, READY_REST, first=READY_REST)  # a mode built, a dialog opened
+                    continue
+                screen.send(TERMINAL_KEYS.get(press, press))
+                silence(screen, first=2.0)  # a person's pace: each key shown before the next
             latencies = []
             for index in range(KEYS):
                 key = typed_key(index)

@@ -21,6 +21,7 @@ from textual.widgets._select import SelectOverlay
 
 from elotui.i18n import _, set_language
 from elotui.tui.textual_words import KEYS, PALETTE, SYSTEM_COMMANDS
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 ELOTUI = Path(__file__).resolve().parents[2] / "elotui"
 
@@ -54,7 +55,11 @@ def test_the_widgets_found_are_the_ones_elotui_is_made_of() -> None:
 
 def test_every_key_textual_describes_on_elotuis_screens_is_marked() -> None:
     # SelectOverlay: the list a Select opens (not imported, but it has the focus when open).
-    classes: set[type[DOMNode]] = {App, Screen, ModalScreen, SelectOverlay, *imported_widgets()}
+    # VirtualTable: elotui's own table (the history's, the series', the period's), with DataTable's
+    # keys and words, and the Textual bindings it inherits (ScrollView's).
+    classes: set[type[DOMNode]] = {
+        App, Screen, ModalScreen, SelectOverlay, VirtualTable, *imported_widgets()
+    }  # fmt: skip
     marked = set(KEYS) | set(SYSTEM_COMMANDS)
     missing = {
         f"{klass.__name__}: {text!r}"
@@ -75,3 +80,14 @@ def test_the_marked_words_are_french_in_french() -> None:
     assert _(PALETTE[1]) == "Aucune commande trouvée"
     untranslated = [text for text in (*KEYS, *SYSTEM_COMMANDS) if _(text) == text]
     assert untranslated == ["palette"]  # the same word in French
+
+
+def test_the_tables_keys_have_ids_and_french_words() -> None:
+    # Its own bindings, marked with N_() (the keys panel translates them) and named by an id (a
+    # keymap can rebind them). Their French: DataTable's words in the glossary's style.
+    own = [binding for binding in VirtualTable.BINDINGS if isinstance(binding, Binding)]
+    assert len(own) == len(VirtualTable.BINDINGS)
+    assert all(binding.id and binding.id.startswith("table.") for binding in own)
+    set_language("fr")
+    assert _("Cursor up") == "Curseur en haut"
+    assert [text for text in (binding.description for binding in own) if _(text) == text] == []

@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, Static
 
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeveralPane
+from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import add_game, result_value
 from tests.tui.conftest import shown, text, type_keys
 
@@ -56,7 +57,7 @@ async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f7 1500 tab 1600 tab 32 tab w")
     pilot.app.screen.query_one("#exact", Choice).focus()
     await type_keys(pilot, "right")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.row_count == 10
     assert table.get_row("1") == ["1", "1500.00", "36.0%", "+20.48", "1520.48"]
     assert "exact" in text(pilot.app, "#series-summary")
@@ -65,7 +66,7 @@ async def test_series_exact_1520_48_after_game_one(pilot: Pilot[None]) -> None:
 async def test_series_rounded_gains_shrink(pilot: Pilot[None]) -> None:
     # K 20 win: game 1 +13 → 1513; game 2: E(1513, 1600) = 1/(1+10^(87/400)) = 0.3774, 20 × 0.6226 = 12.45 → +12.
     await type_keys(pilot, "f7 1500 tab 1600 tab tab w")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.get_row("1")[3:] == ["+13", "1513"]
     assert table.get_row("2")[3:] == ["+12", "1525"]
     gains = [int(table.get_row(str(n))[3].replace("+", "")) for n in range(1, 11)]
@@ -75,7 +76,7 @@ async def test_series_rounded_gains_shrink(pilot: Pilot[None]) -> None:
 
 async def test_series_draw_and_loss(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f7 1500 tab 1600 tab tab l")
-    table: DataTable[str] = pilot.app.screen.query_one("#series-table", DataTable)
+    table = pilot.app.screen.query_one("#series-table", VirtualTable)
     assert table.get_row("1")[3:] == ["−7", "1493"]
 
 
@@ -119,7 +120,7 @@ async def test_period_games_added_before_the_rating_show_whole_numbers(pilot: Pi
     await type_keys(pilot, "2000")
     table = pilot.app.screen.query_one(GamesTable)
     assert table.get_row_at(0)[3:] == ["−100", "−100", "0.36", "+0.64"]
-    widths = {key.value: column.content_width for key, column in table.columns.items()}
+    widths = {column.key: column.width for column in table.columns}
     assert widths["diff"] >= 4 and widths["pd"] >= 4 and widths["delta"] >= 5
 
 
@@ -270,14 +271,14 @@ async def test_what_do_i_need_follows_the_cap_switch(pilot: Pilot[None]) -> None
 
 
 async def test_what_do_i_need_follows_the_month(pilot: Pilot[None]) -> None:
-    # The same period in 2013-06 (S2012): no 700 cap before 2014-07, so K 40 even with the switch
+    # The same period in 2013-06 (S2012): no cap on K × games before 2014-07, so K 40 even with the switch
     # on: 3.5 → 1840, as with the cap off above.
     await enter_fifteen_wins(pilot)
     pilot.app.screen.query_one("#period-month", Input).focus()
     await type_keys(pilot, "2013-06")
     assert "at least 3.5 / 5 against 1500 → 1840" in result_value(pilot.app, "period-need")
     assert "Rules S2012" in result_value(pilot.app, "period-k")
-    assert "no 700 cap in S2012" in result_value(pilot.app, "period-k")
+    assert "no cap on K × games in S2012" in result_value(pilot.app, "period-k")
     # 15 games so far: 40 × 15 = 600, not over 700, so the missing cap changed nothing: no mark.
     assert "Rule uncertain" not in result_value(pilot.app, "period-details")
 
@@ -296,7 +297,9 @@ async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
     assert "15 × +0.11 = +1.65" in result_value(pilot.app, "period-change")
     assert "350-point rule applied to 1 game" in result_value(pilot.app, "period-details")
     note = str(pilot.app.screen.query_one(PeriodPane).query_one(".note", Static).content)
-    assert note.startswith("FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no 700 cap")
+    assert note.startswith(
+        "FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no cap on K × games"
+    )
     # K 15 typed: in S2006 the K of a player under 2400 with 30 games (K 25/15/10).
     assert "Rules S2006 · K 15 (K field: S2006 under 2400)" in result_value(pilot.app, "period-k")
     await type_keys(pilot, "backspace backspace backspace backspace backspace 10-06")  # → 2010-06
@@ -375,3 +378,51 @@ async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> Non
     # Outside the period mode the month does not count: today's captions.
     await type_keys(pilot, " ".join(["backspace"] * 7) + " 2008-06 f5")
     assert text(pilot.app, "#k-meaning") == "  FIDE: under 2400"
+
+
+def period_note(pilot: Pilot[None]) -> str:
+    return str(pilot.app.screen.query_one(PeriodPane).query_one(".note", Static).content)
+
+
+async def test_the_period_note_says_the_rules_of_the_months_rule_set(pilot: Pilot[None]) -> None:
+    # rules-by-date.md §1, read from the month's rule set even before a rating is typed: S2006
+    # (2008-06) counts a D over 350 as 350 and has no cap on K × games; S2014 (2015-06) counts a D
+    # over 400 as 400 in every game and caps K·n at 700. A bad month says no rule set.
+    await type_keys(pilot, "f8")
+    month = pilot.app.screen.query_one("#period-month", Input)
+    month.focus()
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2008-06")
+    assert period_note(pilot) == (
+        "FIDE rules S2006: table 8.1.2, D over 350 counts as 350, no cap on K × games,"
+        " one rounding per period"
+    )
+    await type_keys(pilot, " ".join(["backspace"] * 7) + " 2015-06")
+    assert period_note(pilot) == (
+        "FIDE rules S2014: table 8.1.2, D over 400 counts as 400, the 700 cap,"
+        " one rounding per period"
+    )
+    await type_keys(pilot, "backspace backspace 13")
+    assert period_note(pilot) == ""
+
+
+async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> None:
+    # A click on a game puts the cursor on it; e edits that game, x removes it, the others are
+    # numbered again. PERIOD: the second game is 1900, a draw (D +100, PD .64, ΔR −.14).
+    await enter_period(pilot)
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.cursor_row == 3  # on the game added last
+    await pilot.click(GamesTable, offset=(3, 2))  # line 0 is the header: line 2 is the 2nd game
+    await pilot.pause()
+    assert table.cursor_row == 1
+    await type_keys(pilot, "e | tab backspace backspace backspace 1 enter |")
+    assert table.get_row_at(1)[1:3] == ["1900", "1"]  # the win: ΔR 1 − .64 = +.36
+    assert table.get_row_at(1)[6] == "+0.36"
+    await type_keys(pilot, "up x")
+    assert table.row_count == 3
+    assert [row[:2] for row in (table.get_row_at(i) for i in range(3))] == [
+        ["1", "1900"],
+        ["2", "2450"],
+        ["3", "2060"],
+    ]
+    await type_keys(pilot, "end")
+    assert table.cursor_row == 2

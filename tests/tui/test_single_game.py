@@ -50,7 +50,7 @@ async def test_1500_vs_2000_elo(pilot: Pilot[None], k: str, win: str) -> None:
     await type_keys(pilot, f"1500 tab 2000 tab {k}")
     assert shown(pilot.app, "expected") == "Expected score 5.3%"
     assert shown(pilot.app, "win-rounded") == win
-    assert shown(pilot.app, "rule-400") == ""
+    assert shown(pilot.app, "difference-rule") == ""
 
 
 async def test_1500_vs_2000_fide_400_point_rule(pilot: Pilot[None]) -> None:
@@ -60,8 +60,8 @@ async def test_1500_vs_2000_fide_400_point_rule(pilot: Pilot[None]) -> None:
     assert "PD 0.08" in shown(app, "diff-line")
     assert shown(app, "win-rounded") == "+18"  # 20 × (1 − 0.08) = 18.40
     assert shown(app, "win-exact") == "+18.40"
-    assert "400-point rule applied" in shown(app, "rule-400")
-    assert "−500 counts as −400" in shown(app, "rule-400")
+    assert "400-point rule applied" in shown(app, "difference-rule")
+    assert "−500 counts as −400" in shown(app, "difference-rule")
     assert "table 8.1.2" in text(app, "#method-rules")
 
 

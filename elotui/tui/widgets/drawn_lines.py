@@ -34,16 +34,16 @@ class DrawnLines(Widget):
     DEFAULT_CSS = """
     DrawnLines > .results--headline { text-style: bold; }
     DrawnLines > .results--note { color: $text-muted; }
-    DrawnLines > .results--rule-400 { color: $text-warning; }
+    DrawnLines > .results--difference-rule { color: $text-warning; }
     DrawnLines > .results--heading { color: $text-muted; text-style: underline; }
     DrawnLines > .results--crossing { color: $text-success; text-style: bold; }
     """
     HEADLINE = "results--headline"
     NOTE = "results--note"
-    RULE_400 = "results--rule-400"
+    DIFFERENCE_RULE = "results--difference-rule"  # the line of a D counted at its limit
     HEADING = "results--heading"
     CROSSING = "results--crossing"
-    COMPONENT_CLASSES: ClassVar[set[str]] = {HEADLINE, NOTE, RULE_400, HEADING, CROSSING}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {HEADLINE, NOTE, DIFFERENCE_RULE, HEADING, CROSSING}
     # The lines of a box below its text are drawn in the box's style, as a Static draws them (the
     # same colours either way: only how a screenshot cuts the line into runs tells them apart).
     # SinglePane draws them in the background only, as its snapshots were taken.

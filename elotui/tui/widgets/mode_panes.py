@@ -30,20 +30,20 @@ from elotui.tui.formatting import (
     signed_cents,
     signed_int,
 )
-from elotui.tui.widgets.chart_axes import label_axes
 from elotui.tui.widgets.drawn_lines import DrawnLines
-from elotui.tui.widgets.panes import Pane, tier_text
+from elotui.tui.widgets.panes import Pane, difference_rule_text, tier_text
 from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
+from elotui.tui.widgets.value import Value
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 __all__ = ["GamesTable", "PeriodPane", "ReferencePane", "SeriesPane", "SeveralPane"]
-from elotui.tui.widgets.value import Value
 
 SEVERAL_NOTE = N_("Average-opponent shortcut, an estimate: change = K·(P − G·E)")
 
 
 class SeveralPane(DrawnLines):
     """The several games' results, drawn as one widget (`DrawnLines`): the note, then the
-    expected score, the change, the new rating and the 400-point rule, as their widgets were."""
+    expected score, the change, the new rating and the difference rule, as their widgets were."""
 
     DEFAULT_CSS = """
     SeveralPane { height: 1fr; }
@@ -77,9 +77,7 @@ class SeveralPane(DrawnLines):
             before=several.rating, after=several.new_rating, mark=mark
         )
         if several.method is Method.FIDE and e.clamped:
-            values["several-rule-400"] = _(
-                "400-point rule applied: D {diff} counts as {used}"
-            ).format(diff=signed_int(e.diff), used=signed_int(e.diff_used))
+            values["several-difference-rule"] = difference_rule_text(e.diff, e.diff_used)
         self._set(values, {"several-new"} if crossing is not None else set())
 
     def _draw(self, width: int) -> list[Strip]:
@@ -94,7 +92,7 @@ class SeveralPane(DrawnLines):
         lines += self._box(
             "several-new", width, 1, self.HEADLINE, *self._crossing_style("several-new")
         )
-        lines += self._box("several-rule-400", width, 1, self.RULE_400)
+        lines += self._box("several-difference-rule", width, 1, self.DIFFERENCE_RULE)
         return lines
 
 
@@ -115,30 +113,37 @@ class SeriesPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Value(id="series-summary", classes="value headline")
-        table: DataTable[str] = DataTable(id="series-table", cursor_type="row", zebra_stripes=True)
-        yield table
+        # A VirtualTable: a key changes the cells of every game, and a DataTable drew them all
+        # again through Rich's layout (most of a key's time, tests/benchmarks/bench_keystroke.py).
+        yield VirtualTable(id="series-table", zebra_stripes=True)
         yield Vertical(id="series-chart")
 
     def on_mount(self) -> None:
-        table = self.query_one("#series-table", DataTable)
-        table.add_columns(_("Game"), _("Before"), "E", _("Change"), _("After"))
-        self._rows: list[tuple[str, ...]] = []  # what the table shows, a tuple of cells a game
+        table = self.query_one("#series-table", VirtualTable)
+        for label, key in (
+            (_("Game"), "game"),
+            (_("Before"), "before"),
+            ("E", "expected"),
+            (_("Change"), "change"),
+            (_("After"), "after"),
+        ):
+            table.add_column(label, key=key)
+        self._rows: list[tuple[str, tuple[str, ...]]] = []  # what the table shows, by game
         self._plot: Any = None
 
     def ensure_chart(self) -> None:
         if self._plot is None:
-            from textual_plotext import PlotextPlot
+            from elotui.tui.widgets.series_chart import SeriesChart
 
-            self._plot = PlotextPlot(id="series-plot")
+            self._plot = SeriesChart(id="series-plot")
             self.query_one("#series-chart").mount(self._plot)
 
     def blank(self) -> None:
         super().blank()
-        self.query_one("#series-table", DataTable).clear()
+        self.query_one("#series-table", VirtualTable).clear()
         self._rows = []
         if self._plot is not None:
-            self._plot.plt.clear_data()
-            self._plot.refresh()
+            self._plot.blank()
 
     def show(self, steps: Sequence[SeriesStep], result: str, exact: bool) -> None:
         def fmt(value: Decimal) -> str:
@@ -158,41 +163,26 @@ class SeriesPane(Pane):
                 steps=_("exact") if exact else _("each step rounded"),
             )
         )
-        self._show_rows(
-            [
+        rows: list[tuple[str, tuple[str, ...]]] = [
+            (
+                str(step.game),
                 (
                     str(step.game),
                     fmt(step.rating_before),
                     percent(step.expected),
                     change(step.change),
                     fmt(step.rating_after),
-                )
-                for step in steps
-            ]
-        )
+                ),
+            )
+            for step in steps
+        ]
+        if rows != self._rows:  # a key that changes no game draws nothing again
+            self.query_one("#series-table", VirtualTable).show(rows)
+            self._rows = rows
         if self._plot is not None:
-            plt = self._plot.plt
-            plt.clear_data()
-            plt.clear_figure()
             xs = [0] + [s.game for s in steps]
             ys = [float(first.rating_before)] + [float(s.rating_after) for s in steps]
-            plt.plot(xs, ys, marker="braille")
-            label_axes(plt, xs, ys)  # plotext's numbers, with a decimal comma in French
-            plt.title(_("Rating after each game"))
-            plt.xlabel(_("game"))
-            self._plot.refresh()
-
-    def _show_rows(self, rows: list[tuple[str, ...]]) -> None:
-        """The table shows `rows`, built again only when they changed. Built again, not updated in
-        place: `update_cell` measures each cell's width again, and with the cells of ten games
-        changing at each key that cost twice the whole rebuild (tests/benchmarks/bench_keystroke.py)."""
-        if rows == self._rows:
-            return
-        table = self.query_one("#series-table", DataTable)
-        table.clear()
-        for row in rows:
-            table.add_row(*row, key=row[0])
-        self._rows = rows
+            self._plot.show(xs, ys)
 
 
 class ReferencePane(Pane):
@@ -216,6 +206,8 @@ class ReferencePane(Pane):
             )
 
     def show_current(self, rating: int | None, opponent: int | None) -> None:
+        from elotui.rating.rules import current_rules  # counted_diff's rules: today's
+
         widget = self.query_one("#reference-current", Static)
         if rating is None or opponent is None:
             widget.update(_("Type both ratings to see your own difference."))
@@ -228,5 +220,9 @@ class ReferencePane(Pane):
                 elo=percent(expected_score(rating, opponent)),
                 pd=hundredths(pd_hundredths(used)),
             )
-            + (_(" (400-point rule)") if used != diff else "")
+            + (
+                _(" ({limit}-point rule)").format(limit=current_rules().difference.limit)
+                if used != diff
+                else ""
+            )
         )

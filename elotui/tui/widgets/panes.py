@@ -36,6 +36,16 @@ def tier_text(before: Tier, crossing: TierChange | None) -> str:
     return f"{crossing.before.label} → {crossing.after.label} {arrow}"
 
 
+def difference_rule_text(diff: int, used: int) -> str:
+    """The line of a D counted at its limit, under the rule set in force today (the single game's
+    and the several games' rules): "400-point rule applied: D −500 counts as −400"."""
+    from elotui.rating.rules import current_rules
+
+    return _("{limit}-point rule applied: D {diff} counts as {used}").format(
+        limit=current_rules().difference.limit, diff=signed_int(diff), used=signed_int(used)
+    )
+
+
 def tier_name(tier: Tier) -> str:
     top = TIERS[-1]
     return f"{tier.label} ({_(GM_NOTE)})" if tier == top else tier.label
@@ -95,9 +105,7 @@ class SinglePane(DrawnLines):
                 diff=signed_int(e.diff)
             )
         if game.method is Method.FIDE and e.clamped:
-            values["rule-400"] = _("400-point rule applied: D {diff} counts as {used}").format(
-                diff=signed_int(e.diff), used=signed_int(e.diff_used)
-            )
+            values["difference-rule"] = difference_rule_text(e.diff, e.diff_used)
         for name, outcome in game.outcomes.items():
             values[f"{name}-exact"] = signed_cents(outcome.change)
             values[f"{name}-rounded"] = signed_int(outcome.rounded)
@@ -136,7 +144,7 @@ class SinglePane(DrawnLines):
         lines += self._box("expected", width, 1, self.HEADLINE)
         lines += self._box("expected-note", width, 2, self.NOTE)
         lines += self._box("diff-line", width, 1)
-        lines += self._box("rule-400", width, 1, self.RULE_400)
+        lines += self._box("difference-rule", width, 1, self.DIFFERENCE_RULE)
         lines.append(blank)
         tier_width = max(0, width - RESULT_WIDTH - 3 * NUMBER_WIDTH)
         heading_widths = (RESULT_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH)

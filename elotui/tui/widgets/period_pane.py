@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.strip import Strip
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elotui.i18n import N_, _, ngettext
 from elotui.rating.fide import PeriodResult
@@ -24,10 +24,13 @@ from elotui.tui.formatting import points, signed_hundredths, signed_int
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 from elotui.tui.widgets.panes import Pane
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 
-class GamesTable(KeysInOrder, DataTable[str]):
-    """The games of the period. Keys: a add, e / enter edit, x / delete remove."""
+class GamesTable(KeysInOrder, VirtualTable):
+    """The games of the period. Keys: a add, e / enter edit, x / delete remove; the cursor's as
+    in any table (`VirtualTable`: a key typed in a field changes the D, PD and ΔR of every game,
+    and a DataTable measured and drew every cell again)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "screen.add_game", N_("Add game"), id="period.add"),
@@ -68,14 +71,8 @@ class PeriodPane(Pane):
     and its results (`PeriodLines`)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            _(
-                "FIDE rules (B.02): table 8.1.2, the 400-point rule, the 700 cap, one rounding per period"
-            ),
-            classes="note",
-        )
-        table = GamesTable(id="period-games", cursor_type="row", zebra_stripes=True)
-        yield table
+        yield Static(classes="note")  # the rules of the period's rule set (`show_rules`)
+        yield GamesTable(id="period-games", zebra_stripes=True)
         yield PeriodLines(id="period-lines")
 
     def on_mount(self) -> None:
@@ -98,15 +95,16 @@ class PeriodPane(Pane):
     def blank(self) -> None:
         self.query_one(PeriodLines).blank()
 
-    def show_rules(self, rules: RuleSet) -> None:
-        """The note names the rule set of the period's month and its rules, not today's."""
+    def show_rules(self, rules: RuleSet | None) -> None:
+        """The note names the rule set of the period's month and its rules, not today's (blank
+        while the month is bad)."""
         from elotui.rating.rules.difference import difference_text
 
-        cap = rules.k_times_games_max
-        cap_text = _("the {cap} cap").format(cap=cap) if cap is not None else _("no 700 cap")
-        text = _(
-            "FIDE rules {rules}: table 8.1.2, {difference}, {cap}, one rounding per period"
-        ).format(rules=rules.name, difference=difference_text(rules), cap=cap_text)
+        text = ""
+        if rules is not None:
+            text = _(
+                "FIDE rules {rules}: table 8.1.2, {difference}, {cap}, one rounding per period"
+            ).format(rules=rules.name, difference=difference_text(rules), cap=cap_text(rules))
         note = self.query_one(".note", Static)
         if str(note.content) != text:  # a layout pass (its lines may change) only when it does
             note.update(text)
@@ -152,6 +150,12 @@ class PeriodPane(Pane):
         self.query_one(PeriodLines).show(values, {"period-new"} if mark else set())
 
 
+def cap_text(rules: RuleSet) -> str:
+    """The rule set's cap on K × games: "the 700 cap", or "no cap on K × games"."""
+    cap = rules.k_times_games_max
+    return _("the {cap} cap").format(cap=cap) if cap is not None else _("no cap on K × games")
+
+
 def details_lines(period: PeriodResult, rules: RuleSet, uncertain: Sequence[str]) -> list[str]:
     """The period's details: score and performance, the per-game rounded total, the rules that
     changed it."""
@@ -186,10 +190,10 @@ def details_lines(period: PeriodResult, rules: RuleSet, uncertain: Sequence[str]
     return lines
 
 
-def need_text(need: Need | None, hint: str = "") -> str:
-    """The need line: what the remaining games must score to reach the target, or `hint`."""
+def need_text(need: Need | None) -> str:
+    """The need line: what the remaining games must score to reach the target ("" for none)."""
     if need is None:
-        return hint
+        return ""
     if need.min_points is None:
         return ngettext(
             "What do I need: {target} is out of reach in {n} game(s) against {opponent}",

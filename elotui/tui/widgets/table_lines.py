@@ -110,6 +110,13 @@ class LineDrawer:
         return segments
 
 
+def text_width(text: str) -> int:
+    """The cells a cell's text takes, read as markup as DataTable reads it."""
+    if "[" not in text:
+        return cell_len(text)
+    return Text.from_markup(text, end="").cell_len
+
+
 def rich_cell(frame: Frame, text: str, width: int) -> list[Segment]:
     options = frame.options.update_dimensions(width + 2 * PADDING, 1).update(no_wrap=True)
     content = Text.from_markup(text, end="")

@@ -28,7 +28,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from elotui.tui.widgets.table_lines import PADDING, Frame, LineDrawer
+from elotui.i18n import N_
+from elotui.tui.widgets.table_lines import PADDING, Frame, LineDrawer, text_width
 
 CACHED_LINES = 2000  # drawn lines kept (a few screens of every table); then the cache starts over
 
@@ -42,6 +43,7 @@ class TableColumn(NamedTuple):
     key: str
     label: str  # shown in the header (Rich markup, as DataTable reads a label)
     width: int  # cells of text, without the padding
+    fits: bool = False  # widens to the widest cell shown (DataTable's auto width), never narrows
 
 
 class RowMessage(Message):
@@ -63,16 +65,17 @@ class VirtualTable(ScrollView, can_focus=True):
 
     ALLOW_SELECT = False
 
+    # DataTable's keys and words (marked here for the catalog; the keys panel translates them).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Select", show=False),
-        Binding("up", "cursor_up", "Cursor up", show=False),
-        Binding("down", "cursor_down", "Cursor down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("ctrl+home", "scroll_top", "Top", show=False),
-        Binding("ctrl+end", "scroll_bottom", "Bottom", show=False),
-        Binding("home", "scroll_top", "Home", show=False),
-        Binding("end", "scroll_bottom", "End", show=False),
+        Binding("enter", "select_cursor", N_("Select"), show=False, id="table.select"),
+        Binding("up", "cursor_up", N_("Cursor up"), show=False, id="table.cursor_up"),
+        Binding("down", "cursor_down", N_("Cursor down"), show=False, id="table.cursor_down"),
+        Binding("pageup", "page_up", N_("Page up"), show=False, id="table.page_up"),
+        Binding("pagedown", "page_down", N_("Page down"), show=False, id="table.page_down"),
+        Binding("ctrl+home", "scroll_top", N_("Top"), show=False, id="table.top"),
+        Binding("ctrl+end", "scroll_bottom", N_("Bottom"), show=False, id="table.bottom"),
+        Binding("home", "scroll_top", N_("Home"), show=False, id="table.home"),
+        Binding("end", "scroll_bottom", N_("End"), show=False, id="table.end"),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -155,15 +158,38 @@ class VirtualTable(ScrollView, can_focus=True):
 
     # --- the rows -------------------------------------------------------------------------------------
 
-    def add_column(self, label: str, *, key: str, width: int) -> None:
-        self.columns.append(TableColumn(key, label, width))
+    def add_column(self, label: str, *, key: str, width: int | None = None) -> None:
+        """A column `width` cells wide, or (None) as wide as its label and the widest of its cells
+        shown: a table built again from its rows (a DataTable's column of auto width, filled at once)."""
+        if width is None:
+            self.columns.append(TableColumn(key, label, text_width(label), fits=True))
+        else:
+            self.columns.append(TableColumn(key, label, width))
         self._size_changed()
+
+    def _fit_columns(self, rows: Sequence[tuple[str, tuple[str, ...]]]) -> None:
+        """The columns of auto width as wide as their label and the widest of their cells in
+        `rows`. (Not DataTable's "never narrower": that one measures at idle time, so which rows
+        count depends on how fast keys come; here a table looks the same however it was typed.)"""
+        if not any(column.fits for column in self.columns):
+            return
+        widths = [
+            max((text_width(label), *(text_width(cells[index]) for _key, cells in rows)))
+            if fits
+            else width
+            for index, (_column, label, width, fits) in enumerate(self.columns)
+        ]
+        if widths != [column.width for column in self.columns]:
+            # (The lines drawn are kept by the widths too: a column that widens and narrows again
+            # as keys are typed and taken back finds its lines drawn.)
+            self.columns = [c._replace(width=w) for c, w in zip(self.columns, widths, strict=True)]
 
     def show(self, rows: Sequence[tuple[str, tuple[str, ...]]]) -> None:
         """Show `rows` (kept as given, not copied: the caller must not change the list after), in
         that order. The cursor stays on the row it was on (by key), else at its place; the row
         under it is said (`RowHighlighted`) when it is another one."""
         was = self.row_key_at(self.cursor_row)
+        self._fit_columns(rows)
         self._rows = rows
         self._places = {key: place for place, (key, _) in enumerate(rows)}
         self._size_changed()
@@ -189,6 +215,7 @@ class VirtualTable(ScrollView, can_focus=True):
             self.refresh()
 
     def clear(self) -> None:
+        self._fit_columns(())
         self._rows = ()
         self._places = {}
         self.cursor_row = 0
@@ -236,7 +263,17 @@ class VirtualTable(ScrollView, can_focus=True):
 
     def _size_changed(self) -> None:
         width = sum(column.width + 2 * PADDING for column in self.columns)
+        if any(column.fits for column in self.columns):
+            # Columns that fit their cells (the calculator's, whose cells change at each key):
+            # never narrower than the view. One that fits scrolls no more for being narrower, and a
+            # column widening or narrowing inside the view then changes no size, so it costs no
+            # layout pass of the whole screen (a new virtual size would).
+            width = max(width, self.scrollable_content_region.width)
         self.virtual_size = Size(width, len(self._rows) + 1)  # + the header
+
+    def on_resize(self) -> None:
+        if any(column.fits for column in self.columns):
+            self._size_changed()  # the view's width is in the virtual size
 
     # --- the cursor -----------------------------------------------------------------------------------
 
@@ -376,7 +413,7 @@ class VirtualTable(ScrollView, can_focus=True):
         cells = tuple(c.label for c in self.columns) if place < 0 else self._rows[place][1]
         cursor = place == self.cursor_row
         hover = self._show_hover and place == self._hover_row >= 0  # the header is not hovered
-        key = (place, cells, cursor, hover, width, scroll_x, frame.base, frame.state)
+        key = (place, cells, cursor, hover, width, scroll_x, frame.base, frame.state, frame.widths)
         line = self._lines.get(key)
         if line is None:
             if len(self._lines) >= CACHED_LINES:

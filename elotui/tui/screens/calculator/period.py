@@ -1,8 +1,10 @@
 """The calculator's period mode: the games of the period (added, edited and removed in a dialog) and
-the period's change under the rule set of its list and month, with K, the 700 cap and the need."""
+the period's change under the rule set of its list and month, with K, its cap on K × games and the
+need."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -16,8 +18,6 @@ from elotui.tui.screens.calculator.reading import FieldReader
 from elotui.tui.widgets.choice import Choice
 
 if TYPE_CHECKING:
-    from textual.widgets import DataTable
-
     from elotui.logbook.records import RatingList
     from elotui.rating.rules.records import RuleSet
     from elotui.tui.widgets.game_dialog import PeriodGameValues
@@ -51,19 +51,12 @@ class PeriodMode(FieldReader):
         key = f"g{self._next_game}"
         self._next_game += 1
         self._games[key] = values
+        self.recompute()  # shows it in the list (`_show_games`)
         table = self._games_table()
-        table.add_row(
-            str(len(self._games)), str(values[0]), points(values[1]), "", "", "", "", key=key
-        )
         table.move_cursor(row=table.row_count - 1)
-        self.recompute()
 
     def _current_game(self) -> str | None:
-        table = self._games_table()
-        if table.row_count == 0:
-            return None
-        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
-        return row_key.value
+        return self._games_table().cursor_key
 
     def action_edit_game(self) -> None:
         from elotui.tui.widgets.game_dialog import GameDialog
@@ -78,9 +71,6 @@ class PeriodMode(FieldReader):
             if values is None:
                 return
             self._games[key] = values
-            table = self._games_table()
-            table.update_cell(key, "opponent", str(values[0]))
-            table.update_cell(key, "result", points(values[1]))
             self.recompute()
 
         self.app.push_screen(GameDialog(_("Edit the game"), str(opponent), points(score)), edited)
@@ -90,11 +80,7 @@ class PeriodMode(FieldReader):
         if key is None:
             return
         del self._games[key]
-        table = self._games_table()
-        table.remove_row(key)
-        for number, row_key in enumerate(self._games, start=1):
-            table.update_cell(row_key, "number", str(number))
-        self.recompute()
+        self.recompute()  # the games after it renumbered; the cursor stays in its place
 
     def _period_pane(self) -> PeriodPane:
         from elotui.tui.widgets.period_pane import PeriodPane
@@ -105,6 +91,19 @@ class PeriodMode(FieldReader):
         from elotui.tui.widgets.period_pane import GamesTable
 
         return self.query_one(GamesTable)
+
+    def _show_games(self, derived: Sequence[tuple[str, str, str, str]] = ()) -> None:
+        """The list shows each game, numbered, with its D, D used, PD and ΔR (`derived`, one a
+        game; none: blank, while the period cannot be computed). Drawn again only when a cell
+        changed: a key typed in a field changes those of every game, or none."""
+        blank = ("", "", "", "")
+        rows = [
+            (key, (str(number), str(opponent), points(score), *(derived[number - 1] if derived else blank)))
+            for number, (key, (opponent, score)) in enumerate(self._games.items(), start=1)
+        ]  # fmt: skip
+        table = self._games_table()
+        if rows != table.row_list():
+            table.show(rows)
 
     # ---- the period's rule set ------------------------------------------------------------------
 
@@ -212,7 +211,7 @@ class PeriodMode(FieldReader):
         need_fields = ("#target", "#remaining", "#need-average")
         need_bad = any(self.query_one(f, Input).has_class("-invalid") for f in need_fields)
 
-        table = self._games_table()
+        pane.show_rules(rules)  # the month's rule set, whatever the other fields say
         if (
             not self._show_status(status)
             or rating is None
@@ -221,9 +220,7 @@ class PeriodMode(FieldReader):
             or rules is None
         ):
             pane.blank()
-            for key in self._games:
-                for column in ("diff", "diff_used", "pd", "delta"):
-                    set_cell(table, key, column, "")
+            self._show_games()
             return
         games = [
             PeriodGame(opponent, score, played_on=month) for opponent, score in self._games.values()
@@ -237,7 +234,7 @@ class PeriodMode(FieldReader):
         cap = rules.k_times_games_max
         k_line = _("Rules {rules} · K {k} ({reason})").format(rules=rules.name, k=k, reason=reason)
         if cap is None:
-            k_line += _(" · no 700 cap in {rules} (before 2014-07)").format(rules=rules.name)
+            k_line += _(" · no cap on K × games in {rules}").format(rules=rules.name)
         elif not capped:
             k_line += _(" · {cap} cap OFF: not the FIDE rules").format(cap=cap)
         elif result is None:
@@ -250,14 +247,14 @@ class PeriodMode(FieldReader):
             k_line += _(" · {cap} cap not reached ({k} × {n} = {product})").format(
                 cap=cap, k=k, n=n, product=k * n
             )
-        pane.show_rules(rules)
         uncertain = uncertain_texts(period_marks(rules, result, month)) if result else []
-        if result is not None:
-            for key, delta in zip(self._games, result.games, strict=True):
-                set_cell(table, key, "diff", signed_int(delta.diff))
-                set_cell(table, key, "diff_used", signed_int(delta.diff_used))
-                set_cell(table, key, "pd", hundredths(delta.pd))
-                set_cell(table, key, "delta", signed_hundredths(delta.delta))
+        self._show_games(
+            [
+                (signed_int(game.diff), signed_int(game.diff_used), hundredths(game.pd),
+                 signed_hundredths(game.delta))
+                for game in (result.games if result is not None else ())
+            ]
+        )  # fmt: skip
         if need_bad:
             need = _("What do I need: fix the marked field.")
         elif target is None or remaining is None or average is None:
@@ -270,12 +267,3 @@ class PeriodMode(FieldReader):
                 )
             )  # fmt: skip
         pane.show(k_line, result, rules, uncertain, need)
-
-
-def set_cell(table: DataTable[str], row: str, column: str, text: str) -> None:
-    """A cell of the list of games shows `text`: repainted only when it changes (a key typed in
-    a field changes the D, PD and ΔR of every game, or none of them). Its column widens if need be,
-    as for a game added: a game added before the rating was typed has empty cells, and its "−100"
-    was cut to "−" when the rating came."""
-    if table.get_cell(row, column) != text:
-        table.update_cell(row, column, text, update_width=True)
