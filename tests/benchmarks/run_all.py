@@ -7,12 +7,15 @@ each side and their ratio, how many rounds each side ran, the goal the row is he
 it is met), and the load average (1 min) when its rounds started and ended: on a shared machine
 the load says how far the absolute times can be trusted (the ratios hold better).
 
-How long, and why these rounds (2 cores). Measured under load 6-14 (four other engineers' test
-suites), script by script: start-up 3.5 min, keystrokes 17 min, `period` 1 min, history 7 + 5 min
-(1,000,000 games: each round then waited half a minute for the app to quit; now killed at once,
-~1 min), writes …, import …, replay …, memory …, PostgreSQL …. A keystroke round's wall time is
-mostly the pace of a person typing (every key waits for the screen to rest), which a quiet machine
-does not shorten: expect ~30-35 min for the full run on a quiet machine, ~8 min for `--quick`.
+How long, and why these rounds (2 cores). Measured under load 6-20 (four other engineers' test
+suites), script by script: start-up 3.5 min, keystrokes 17 min, `period` 1 min, history 7 min and
+5 min at 1,000,000 games (each round then waited half a minute for the app to quit; now killed at
+once, ~1.5 min), writes 11 min (at 1,000,000 games: 12 min for one round of two writes: every
+round waits for the app's replay of every game before it writes), import 11 min, replay 7 min.
+Under that load a whole process takes about three times as long as on a quiet machine, but a
+keystroke round's wall time is mostly the pace of a person typing (each key waits for the screen
+to rest), which a quiet machine does not shorten: expect ~40 min for the full run on a quiet
+machine (keystrokes ~12, the 1,000,000-game writes ~6), ~8 min for `--quick`.
 - The logbooks of 100,000 and 1,000,000 games are built once for the run (~1 min, logbooks.py)
   and every script reads them.
 - The short whole-process timings (start-up 25 rounds, `period` 20, history 15) last about a
