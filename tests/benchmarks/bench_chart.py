@@ -82,6 +82,7 @@ def chart_side(chart: Any, writes: Writes, show: Callable[[Any, Any], None]) -> 
     points.follow(writes.kept.replay)
     show(chart, trajectory_data(writes.kept.replay, points))
     chart.render_lines(Region(0, 0, *CHART))
+    gc.freeze()  # the loaded chart too, as the history screen freezes what it loaded
 
     def measure() -> float:
         result, from_period = writes.next()

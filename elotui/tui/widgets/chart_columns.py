@@ -25,10 +25,10 @@ from dataclasses import dataclass
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class PeriodPoints:
-    """One period's points of a series (x grows), with their lowest and highest y. Compared by
-    identity: a period's points that a write did not reach stay the same object."""
+    """One period's points of a series (x grows), with their lowest and highest y. A period's
+    points that a write did not reach stay the same object (`ColumnCache` knows them by that)."""
 
     x: tuple[float, ...]
     y: tuple[float, ...]
@@ -104,7 +104,8 @@ class ColumnCache:
 
     def __init__(self) -> None:
         self._canvas: tuple[float, float, int] | None = None
-        self._parts: dict[PeriodPoints, list[Part]] = {}
+        # id of a period's points → them (kept alive, so the id stays theirs) and their parts.
+        self._parts: dict[int, tuple[PeriodPoints, list[Part]]] = {}
 
     def reduced(
         self, periods: Sequence[PeriodPoints], left: float, right: float, columns: int
@@ -122,7 +123,9 @@ class ColumnCache:
 
         kept = {}
         for period in periods:
-            parts = self._parts.get(period)
-            kept[period] = parts if parts is not None else period_parts(period, column)
+            known = self._parts.get(id(period))
+            kept[id(period)] = (
+                known if known is not None else (period, period_parts(period, column))
+            )
         self._parts = kept  # the periods gone (replaced by a write) are forgotten
-        return joined(part for parts in kept.values() for part in parts)
+        return joined(part for _period, parts in kept.values() for part in parts)
