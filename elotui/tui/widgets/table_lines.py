@@ -1,5 +1,6 @@
 """How `VirtualTable` draws a row's line, as Textual's DataTable draws it (its styles, its cells laid
-out by Rich), with what it makes kept: a cell's segments by text, a cell's style by row and place."""
+out by Rich), with what it makes kept: a cell's segments by text, a cell's style by row and place.
+Its CSS is DataTable's too (`DATATABLE_CSS`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,66 @@ from textual.strip import Strip
 
 PADDING = 1  # blank cells on each side of a cell (DataTable's cell_padding)
 KEPT = 2000  # cells and styles kept (a few screens of every table); then the cache starts over
+
+
+# The parts of a `VirtualTable` its CSS styles (DataTable's component classes, renamed).
+COMPONENT_CLASSES = frozenset(
+    {
+        "virtual-table--cursor",
+        "virtual-table--hover",
+        "virtual-table--header",
+        "virtual-table--odd-row",
+        "virtual-table--even-row",
+    }
+)
+
+# `VirtualTable`'s CSS: DataTable's (Textual 8.2.8), for the classes used here, so the history
+# looks as it did.
+DATATABLE_CSS = """
+VirtualTable {
+    background: $surface;
+    color: $foreground;
+    height: auto;
+    max-height: 100%;
+
+    &:focus {
+        background-tint: $foreground 5%;
+        & > .virtual-table--cursor {
+            background: $block-cursor-background;
+            color: $block-cursor-foreground;
+            text-style: $block-cursor-text-style;
+        }
+        & > .virtual-table--header {
+            background-tint: $foreground 5%;
+        }
+    }
+    &:dark {
+        & > .virtual-table--even-row {
+            background: $surface-darken-1 40%;
+        }
+    }
+    & > .virtual-table--header {
+        text-style: bold;
+        background: $panel;
+        color: $foreground;
+    }
+    &:ansi > .virtual-table--header {
+        background: ansi_bright_blue;
+        color: ansi_default;
+    }
+    & > .virtual-table--even-row {
+        background: $surface-lighten-1 50%;
+    }
+    & > .virtual-table--cursor {
+        background: $block-cursor-blurred-background;
+        color: $block-cursor-blurred-foreground;
+        text-style: $block-cursor-blurred-text-style;
+    }
+    & > .virtual-table--hover {
+        background: $block-hover-background;
+    }
+}
+"""
 
 
 class Frame(NamedTuple):

@@ -29,7 +29,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from elotui.i18n import N_
-from elotui.tui.widgets.table_lines import PADDING, Frame, LineDrawer, text_width
+from elotui.tui.widgets.table_lines import (
+    COMPONENT_CLASSES,
+    DATATABLE_CSS,
+    PADDING,
+    Frame,
+    LineDrawer,
+    text_width,
+)
 
 CACHED_LINES = 2000  # drawn lines kept (a few screens of every table); then the cache starts over
 
@@ -78,60 +85,8 @@ class VirtualTable(ScrollView, can_focus=True):
         Binding("end", "scroll_bottom", N_("End"), show=False, id="table.end"),
     ]
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "virtual-table--cursor",
-        "virtual-table--hover",
-        "virtual-table--header",
-        "virtual-table--odd-row",
-        "virtual-table--even-row",
-    }
-
-    # DataTable's (Textual 8.2.8), for the classes used here, so the history looks as it did.
-    DEFAULT_CSS = """
-    VirtualTable {
-        background: $surface;
-        color: $foreground;
-        height: auto;
-        max-height: 100%;
-
-        &:focus {
-            background-tint: $foreground 5%;
-            & > .virtual-table--cursor {
-                background: $block-cursor-background;
-                color: $block-cursor-foreground;
-                text-style: $block-cursor-text-style;
-            }
-            & > .virtual-table--header {
-                background-tint: $foreground 5%;
-            }
-        }
-        &:dark {
-            & > .virtual-table--even-row {
-                background: $surface-darken-1 40%;
-            }
-        }
-        & > .virtual-table--header {
-            text-style: bold;
-            background: $panel;
-            color: $foreground;
-        }
-        &:ansi > .virtual-table--header {
-            background: ansi_bright_blue;
-            color: ansi_default;
-        }
-        & > .virtual-table--even-row {
-            background: $surface-lighten-1 50%;
-        }
-        & > .virtual-table--cursor {
-            background: $block-cursor-blurred-background;
-            color: $block-cursor-blurred-foreground;
-            text-style: $block-cursor-blurred-text-style;
-        }
-        & > .virtual-table--hover {
-            background: $block-hover-background;
-        }
-    }
-    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(COMPONENT_CLASSES)
+    DEFAULT_CSS = DATATABLE_CSS
 
     class RowHighlighted(RowMessage):
         """The cursor went to another row (or to the first one shown)."""
