@@ -11,10 +11,11 @@ from enum import StrEnum
 from fractions import Fraction
 
 from elotui.i18n import _
-from elotui.rating.elo import LOGISTIC_SCALE, expected_score
+from elotui.rating.elo import expected_score
 from elotui.rating.fide import counted_diff
 from elotui.rating.result import Result
 from elotui.rating.rounding import cents, round_half_away
+from elotui.rating.rules.logistic import LOGISTIC_SCALE
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import Tier, TierChange, tier_change, tier_of

@@ -1,5 +1,5 @@
-"""The logistic Elo formula: E = 1 / (1 + 10^((Rb − Ra) / s)) with the scale s, change = K·(S − E),
-no cap.
+"""The logistic Elo formula: E = 1 / (1 + 10^((Rb − Ra) / s)) with the scale s
+(`rules.logistic.LOGISTIC_SCALE`), change = K·(S − E), no cap.
 
 E is irrational in general, so it is a float; every rounding of a change is decided on the exact
 binary value of that float (see `rounding`), never by `round()`.
@@ -7,9 +7,7 @@ binary value of that float (see `rounding`), never by `round()`.
 
 from __future__ import annotations
 
-# The formula's own scale (a difference of this many points is odds of 10 to 1). Elo's constant, not a
-# FIDE rule: FIDE's limit on D lives in its rule sets (elotui/rating/rules/), however equal the number.
-LOGISTIC_SCALE = 400
+from elotui.rating.rules.logistic import LOGISTIC_SCALE
 
 
 def expected_score(rating: float, opponent: float) -> float:
