@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
-from alternating import SKIPPED_PREFIX, markdown_line
+from alternating import ROW_PREFIX, SKIPPED_PREFIX, markdown_line
 from logbooks import SHARED
 
 HERE = Path(__file__).parent
@@ -170,8 +170,8 @@ def run_script(
         return False, []
     skipped = []
     for line in done.stdout.splitlines():
-        if line.startswith("#row "):
-            record = json.loads(line.removeprefix("#row "))
+        if line.startswith(ROW_PREFIX):
+            record = json.loads(line.removeprefix(ROW_PREFIX))
             record["load"] = record.get("load") or load
             on_record(record)
         elif line.startswith(SKIPPED_PREFIX):
