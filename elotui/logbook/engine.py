@@ -109,7 +109,8 @@ def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
     `PRAGMA foreign_key_check` itself before it commits.
     """
     # NullPool: a short-lived CLI or a thread worker opens and closes; no connection outlives its use
-    # (so a file can be copied or removed right after, e.g. by tests and the backup step).
+    # (so a file can be copied or removed right after, e.g. by tests and the backup step). The one
+    # exception is the app's idle connection while it has the logbook open (`Store.keep_connected`).
     # URL.create, not an f-string: the file name is taken as it is, so `?`, `#` and `%` in it are never
     # read as a query string or URL escapes (`o.db?x=1` must not open `o.db`). `:memory:` and URLs are
     # refused before this (paths.checked_path); the name is made absolute so it cannot be either.

@@ -113,7 +113,9 @@ class GameMethods(Store):
         What a refresh compares to tell, without reading every game, whose games were added,
         removed or changed elsewhere (`elotui.tui.logbook_refresh`): a game added or removed
         changes the count, a result, an opponent's rating or a list changed changes a sum; a game
-        removed and another added changes the ids' sum (a new id is larger than the ones before).
+        removed and another added changes the ids' sum, unless the new one takes the removed one's
+        id back (SQLite gives the largest id + 1, so the newest game removed and one added): then
+        only a result, a rating or a list that differ tell it, as with the largest id before.
         Sums, not a largest id, so that a write of the screen's own is added to what it has seen
         without reading the tally again (`logbook_refresh.tally_after`): it costs a scan of every
         game (0.1 s at 100,000)."""

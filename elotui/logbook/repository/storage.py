@@ -8,6 +8,7 @@ import datetime as dt
 import functools
 import operator
 import sqlite3
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -42,6 +43,7 @@ from elotui.logbook.records import (
     RatingList,
 )
 from elotui.logbook.repository.checks import check_rating_list, explain
+from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
 
 def list_order(column: Any) -> Any:
@@ -262,13 +264,17 @@ class Store:
         self._writer = engine.execution_options(immediate=True)
         self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
         self._kept: sqlite3.Connection | None = None  # `keep_connected`
+        # `keep_connected` runs in a worker and `close` on another thread: one at a time, and none
+        # kept once closed (else a connection opened while closing would keep the file open).
+        self._kept_lock = threading.Lock()
+        self._closed = False
 
     def _write(self) -> WriteSession:
         return WriteSession(self._writer)
 
     def keep_connected(self) -> None:
-        """Keep a connection to the file open, idle, until `close` (the app does, while it shows
-        the history; nothing on a server).
+        """Keep a connection to the file open, idle, until `close` (the app does, from the first
+        history load until it closes the logbook; nothing on a server).
 
         Each write opens a connection of its own and closes it (NullPool, `engine.make_engine`), and
         the last connection closed to a WAL file checkpoints it into the file, an fsync: 20-40 ms of
@@ -277,19 +283,27 @@ class Store:
         automatic checkpoint) and once more at `close`. It holds no lock and no transaction (one read
         outside of any, to open the WAL's index), so others read and write as before.
         """
-        if self.dialect != SQLITE or self._kept is not None:
+        if self.dialect != SQLITE:
             return
         path = self.engine.url.database
         assert path is not None  # a file's engine (`make_engine`)
-        # Closed by `close`, maybe from another thread than the worker that opened it.
-        kept = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        kept.execute("SELECT count(*) FROM sqlite_master").fetchall()
-        self._kept = kept
+        with self._kept_lock:
+            if self._kept is not None or self._closed:
+                return
+            # Closed by `close`, maybe from another thread than the worker that opened it; it waits
+            # for a writer's lock as long as the engine's connections do.
+            kept = sqlite3.connect(
+                path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False, isolation_level=None
+            )
+            kept.execute("SELECT count(*) FROM sqlite_master").fetchall()
+            self._kept = kept
 
     def close(self) -> None:
-        if self._kept is not None:
-            self._kept.close()
-            self._kept = None
+        with self._kept_lock:
+            self._closed = True
+            if self._kept is not None:
+                self._kept.close()
+                self._kept = None
         self.engine.dispose()
 
 

@@ -44,22 +44,30 @@ class UpdatingScreen(EditingScreen):
     def _games_written(self, message: GamesWritten) -> None:
         self._rows_written(message.generation, message.change)
 
-    def _rows_written(self, generation: int, change: GamesChange) -> None:
+    def _rows_written(
+        self, generation: int, change: GamesChange, live: dict[int, int | str | None] | None = None
+    ) -> None:
         # A write of its own is not someone else's at the next refresh.
         self.tally = logbook_refresh.tally_after(self.tally, change)
         if generation == self._generation:
-            self._show_rows_changed(change)
+            self._show_rows_changed(change, live)
 
-    def _show_rows_changed(self, change: GamesChange) -> None:
-        """A write's games in the table at once (before its replay): the rows stay the newest N of
-        the list shown, a new one (without its live rating yet) among them if it is that new."""
+    def _show_rows_changed(
+        self, change: GamesChange, replayed: dict[int, int | str | None] | None = None
+    ) -> None:
+        """A write's games in the table: the rows stay the newest N of the list shown, a new one
+        among them if it is that new. Before its replay (`replayed` None), a new game shows no live
+        rating yet and the others the ones they had; with the replay's live ratings, every row
+        shows its own (the write's rows and replay in one frame)."""
         table = self.query_one("#games", VirtualTable)
         everything_loaded = table.row_count >= self.total
         self.games = games_after(self.games, change, self.rating_list, everything_loaded)
         self.counts = counts_after(self.counts, change)
         self.total = self.counts.get(self.rating_list, len(self.games))
-        live = self.view.live if self.view is not None else None
-        new = {game.id for game in change.added}
+        live = (
+            replayed if replayed is not None else self.view.live if self.view is not None else None
+        )
+        new = {game.id for game in change.added} if replayed is None else set()
         rows = [
             (str(g.id), game_cells(g, None if g.id in new else live)) for g in self.games.values()
         ]
@@ -70,11 +78,17 @@ class UpdatingScreen(EditingScreen):
 
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
+        replayed = message.view is not None and message.generation == self._generation
+        live = message.view.live if message.view is not None and replayed else None
+        rows_with_live = False
         if message.change is not None and not message.rows_shown:
-            self._rows_written(message.generation, message.change)  # in the replay's frame
-        if message.view is not None and message.generation == self._generation:
+            # In the replay's frame, with its live ratings: every row's cells made once.
+            self._rows_written(message.generation, message.change, live)
+            rows_with_live = live is not None
+        if message.view is not None and replayed:
             self.view = message.view
-            self._show_live(message.view.live)
+            if not rows_with_live:
+                self._show_live(message.view.live)
             self._show_replay(message.view)
             self._idle = True
             # Said once the write is painted: a toast is a widget mounted, so a layout of the
