@@ -50,7 +50,25 @@ def ticks_of(values: Sequence[float], count: int) -> tuple[list[float], list[str
     return ticks_between(low, high, count)
 
 
+def put_ticks(
+    plt: Any,
+    xticks: tuple[Sequence[float], Sequence[str]] | None = None,
+    yticks: tuple[Sequence[float], Sequence[str]] | None = None,
+) -> None:
+    """`plt.xticks` / `plt.yticks` (a plotext figure without subplots), the ticks kept in the order
+    given. plotext drops duplicate (tick, label) pairs through a `set` (`_utility.brush`), whose
+    order follows the labels' string hashes, which change with every process (PYTHONHASHSEED);
+    where two labels do not both fit, the first drawn wins, so the same chart showed "7,5" in one
+    run and "10,0" in the next. Our ticks never repeat: their order is put back, lowest first."""
+    monitor = plt.monitor
+    if xticks is not None:
+        plt.xticks(list(xticks[0]), list(xticks[1]))
+        monitor.xticks[0], monitor.xlabels[0] = list(xticks[0]), list(xticks[1])
+    if yticks is not None:
+        plt.yticks(list(yticks[0]), list(yticks[1]))
+        monitor.yticks[0], monitor.ylabels[0] = list(yticks[0]), list(yticks[1])
+
+
 def label_axes(plt: Any, xs: Sequence[float], ys: Sequence[float]) -> None:
     """Give `plt` (a plotext figure) the ticks it would draw for `xs` and `ys`, in the language spoken."""
-    plt.xticks(*ticks_of(xs, X_TICKS))
-    plt.yticks(*ticks_of(ys, Y_TICKS))
+    put_ticks(plt, ticks_of(xs, X_TICKS), ticks_of(ys, Y_TICKS))

@@ -59,10 +59,8 @@ class SeriesChart(PlotextPlot):
         key = (figure, self.size, self.app.theme, self.theme, self.visual_style)
         lines = self._pictures.get(key)
         if lines is None:
-            # A figure built afresh for each picture: plotext's build keeps some of what it fitted
-            # at the size before (which tick labels fit), so a figure built once and drawn at
-            # several sizes drew what the sizes before it left. Fresh, a picture depends only on
-            # what it shows.
+            # A figure built afresh for each picture (`clear_figure`), its ticks in their order
+            # (`chart_axes.put_ticks`): a picture depends only on what it shows.
             self._build_figure()
             text = self.render()  # PlotextPlot's: the figure built as ANSI text, read by Rich
             width, height = self.size

@@ -15,7 +15,7 @@ from typing import Any
 
 from elotui.i18n import _
 from elotui.rating.tiers import TIERS
-from elotui.tui.widgets.chart_axes import Y_TICKS, ticks_between
+from elotui.tui.widgets.chart_axes import Y_TICKS, put_ticks, ticks_between
 from elotui.tui.widgets.chart_columns import PeriodPoints
 from elotui.tui.widgets.trajectory import LIST_COLOURS, TrajectoryData, year_ticks
 
@@ -88,14 +88,14 @@ def put_on(plt: Any, drawing: Drawing, frame: Frame | None, points: Points) -> N
     for floor, name in frame.bands:
         plt.horizontal_line(floor, color="gray")
         plt.text(name, frame.left, floor, color="gray", alignment="left")
-    plt.yticks(list(frame.yticks[0]), list(frame.yticks[1]))
+    put_ticks(plt, yticks=frame.yticks)  # (in their order: its doc)
     for colour, periods in drawing.lines():
         xs, ys = points(colour, periods)
         plt.plot(xs, ys, marker="braille", color=colour)
     data = drawing.data
     if data.month_x:
         plt.scatter(list(data.month_x), list(data.month_y), marker="•", color="orange")
-    plt.xticks(list(frame.xticks[0]), list(frame.xticks[1]))
+    put_ticks(plt, xticks=frame.xticks)
     plt.xlim(frame.left, frame.right)
     plt.ylim(frame.low, frame.high)
 
