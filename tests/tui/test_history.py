@@ -400,6 +400,14 @@ async def test_a_refused_write_says_why_and_changes_nothing(
     await press(pilot, "Ana ctrl+s")  # the name is taken
     assert [p.name for p in repository.list_players()] == ["Ana"]
     assert any("already exists" in notice.message for notice in told), told
+    # Nothing typed is lost: the form is still open with the name (it closed before the write
+    # once), and the name fixed, the same form saves.
+    form = pilot.app.screen
+    assert isinstance(form, PlayerForm)
+    assert form.query_one("#player-name", Input).value == "Ana"
+    await press(pilot, "B e a ctrl+s")
+    assert sorted(p.name for p in repository.list_players()) == ["Ana", "AnaBea"]
+    assert not isinstance(pilot.app.screen, PlayerForm)
 
 
 async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repository) -> None:

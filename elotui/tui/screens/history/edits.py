@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from elotui.i18n import _
 from elotui.rating.calendar import month_text
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from textual.message import Message
 
     from elotui.logbook.repository import GameRecord, NewGame, PlayerRecord, Repository
+    from elotui.tui.widgets.forms import Form
+
+T = TypeVar("T")
 
 # A write's replay that takes longer than this has its changed rows shown first, in a frame of
 # their own; a quicker one (a write in the last periods) shows rows and replay in one frame.
@@ -61,6 +64,27 @@ class RowsFirst:
 
 class EditingScreen(LoadingScreen):
     """The history screen's form and write actions (bound to keys in `HistoryScreen.BINDINGS`)."""
+
+    # The form whose value is being written: it stays open until the write is shown or refused.
+    _form: Form[Any] | None = None
+
+    def _open_form(self, form: Form[T | None], write: Callable[[T], None]) -> None:
+        """Show `form`, and write what it gives while it stays open (`Form.submit`): the screen's
+        answers to the write close it (`UpdatingScreen`) or give it back to the player."""
+        form.write = write
+        self._form = form
+        self.app.push_screen(form)
+
+    def _form_written(self) -> None:
+        form, self._form = self._form, None
+        if form is not None and form.saving:
+            form.written()
+
+    def _form_refused(self) -> None:
+        form, self._form = self._form, None
+        if form is not None and form.saving:
+            form.refused()
+            self._form = form  # open still: the next save is this form's again
 
     def selected_game(self) -> GameRecord | None:
         table = self.query_one("#games", VirtualTable)
@@ -106,9 +130,7 @@ class EditingScreen(LoadingScreen):
         if player is None:
             return
 
-        def saved(game: NewGame | None) -> None:
-            if game is None:
-                return
+        def saved(game: NewGame) -> None:
             self.last_form_list = game.rating_list
 
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
@@ -122,7 +144,7 @@ class EditingScreen(LoadingScreen):
             self._write_games(job)
 
         rating_list = self.last_form_list or self.rating_list
-        self.app.push_screen(GameForm(player.name, self.today, rating_list=rating_list), saved)
+        self._open_form(GameForm(player.name, self.today, rating_list=rating_list), saved)
 
     def action_edit_game(self) -> None:
         from elotui.tui.widgets.forms import GameForm
@@ -134,9 +156,7 @@ class EditingScreen(LoadingScreen):
                 self.notify(_("Select a game in the list first."), severity="warning")
             return
 
-        def saved(values: NewGame | None) -> None:
-            if values is None:
-                return
+        def saved(values: NewGame) -> None:
             self.last_form_list = values.rating_list
 
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
@@ -149,7 +169,7 @@ class EditingScreen(LoadingScreen):
 
             self._write_games(job)
 
-        self.app.push_screen(GameForm(player.name, self.today, game), saved)
+        self._open_form(GameForm(player.name, self.today, game), saved)
 
     def action_remove_game(self) -> None:
         from elotui.tui.widgets.forms import ConfirmDialog
@@ -190,25 +210,19 @@ class EditingScreen(LoadingScreen):
 
         player = self.player
 
-        def saved(values: dict[str, Any] | None) -> None:
-            if values is None:
-                return
-
+        def saved(values: dict[str, Any]) -> None:
             def job(repository: Repository) -> WriteDone:
                 record = repository.update_player(player.id, **values)
                 return WriteDone(_("Player {name} saved").format(name=record.name), record.id)
 
             self._write(job)
 
-        self.app.push_screen(PlayerForm(player), saved)
+        self._open_form(PlayerForm(player), saved)
 
     def action_add_player(self) -> None:
         from elotui.tui.widgets.forms import PlayerForm
 
-        def saved(values: dict[str, Any] | None) -> None:
-            if values is None:
-                return
-
+        def saved(values: dict[str, Any]) -> None:
             def job(repository: Repository) -> WriteDone:
                 name = values.pop("name")
                 record = repository.add_player(name, **values)
@@ -216,7 +230,7 @@ class EditingScreen(LoadingScreen):
 
             self._write(job)
 
-        self.app.push_screen(PlayerForm(), saved)
+        self._open_form(PlayerForm(), saved)
 
     def action_set_published(self) -> None:
         from elotui.tui.widgets.forms import PublishedForm
@@ -225,10 +239,7 @@ class EditingScreen(LoadingScreen):
         if player is None:
             return
 
-        def saved(values: tuple[str, int] | None) -> None:
-            if values is None:
-                return
-
+        def saved(values: tuple[str, int]) -> None:
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
                 record = repository.set_published(player.id, *values)
                 entered = (record.rating_list, record.month, record.rating)
@@ -239,7 +250,7 @@ class EditingScreen(LoadingScreen):
 
             self._write_games(job)
 
-        self.app.push_screen(PublishedForm(player.name, month_text(self.today)), saved)
+        self._open_form(PublishedForm(player.name, month_text(self.today)), saved)
 
     def action_import_file(self) -> None:
         from elotui.tui.widgets.forms import PathPrompt

@@ -6,6 +6,7 @@ was kept; a refused write is said (`WriteFailed`). The writes themselves are `ed
 from __future__ import annotations
 
 from textual import on
+from textual.worker import Worker, WorkerState
 
 from elotui.i18n import _
 from elotui.tui import logbook_refresh
@@ -42,6 +43,7 @@ class UpdatingScreen(EditingScreen):
 
     @on(GamesWritten)
     def _games_written(self, message: GamesWritten) -> None:
+        self._form_written()  # gone in the frame that shows the rows
         self._rows_written(message.generation, message.change)
 
     def _rows_written(
@@ -78,6 +80,7 @@ class UpdatingScreen(EditingScreen):
 
     @on(WriteDone)
     def _write_done(self, message: WriteDone) -> None:
+        self._form_written()  # gone in the frame that shows the write
         replayed = message.view is not None and message.generation == self._generation
         live = message.view.live if message.view is not None and replayed else None
         rows_with_live = False
@@ -107,6 +110,7 @@ class UpdatingScreen(EditingScreen):
     @on(WriteFailed)
     def _write_failed(self, message: WriteFailed) -> None:
         self._idle = True
+        self._form_refused()  # what was typed is still there, to fix or to leave with Escape
         self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
         if message.lines:
             from elotui.tui.widgets.forms import ProblemsDialog
@@ -116,3 +120,12 @@ class UpdatingScreen(EditingScreen):
                     _("Import refused: {reason}").format(reason=message.reason), message.lines
                 )
             )
+
+    @on(Worker.StateChanged)
+    def _write_crashed(self, event: Worker.StateChanged) -> None:
+        # A write that failed below every check (`_run_write` tells the rest): said, and its form
+        # given back, never left "Saving…".
+        if event.worker.group == "write" and event.state == WorkerState.ERROR:
+            self._idle = True
+            self._form_refused()
+            self.notify(str(event.worker.error), title=_("Not saved"), severity="error", timeout=8)

@@ -1,16 +1,20 @@
 """What every form of the history screen shares: labelled fields each with a reason line, checked
 when Ctrl+S is pressed; Ctrl+S saves, Escape cancels.
 
-A form is a `ModalScreen[T]` that `dismiss()`es a value. Every field is checked when Ctrl+S is
+A form is a `ModalScreen[T]` that gives a value (`submit`). Every field is checked when Ctrl+S is
 pressed: a bad one gets the `-invalid` class and its reason under it, the focus goes to the first bad
 one, and nothing is returned until all are fixed. The forms only collect values; the screen writes
-them (in a thread worker) and reports a refused write (a taken name, say). The look is app.tcss's
+them (in a thread worker) and reports a refused write (a taken name, say). A form given a `write`
+stays open while it is written ("Saving…"): the screen closes it once the write is shown, in the
+same frame as what it changed (one repaint of the screen, not one for the form going and another for
+the write: issue 13), and a refused write leaves the form as it was typed. The look is app.tcss's
 (`.form-dialog`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
@@ -18,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static, TextArea
 
@@ -28,6 +33,8 @@ from elotui.tui.widgets.forms.parsers import checked_text
 from elotui.tui.widgets.forms.pickers import NotesField
 
 T = TypeVar("T")
+
+SAY_SAVING_AFTER = 0.3  # seconds: a write still running then says so on its form
 
 
 class Form(ModalScreen[T]):
@@ -42,12 +49,75 @@ class Form(ModalScreen[T]):
 
     def __init__(self) -> None:
         super().__init__(classes="form-dialog")
+        # What writes the value given (set by the screen that opens the form); None: closed with it.
+        # (Any: a form's T includes the None of Escape, which is never given to `write`.)
+        self.write: Callable[[Any], object] | None = None
+        self.saving = False  # given to `write`, not yet written or refused
+        self._held = ExitStack()  # the app's repaints held while a write is young (`submit`)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.TITLE_TEXT, classes="form-title", id="form-title")
             yield from self.fields()
-            yield Static(_("Tab next field · Ctrl+S saves · Escape cancels"), classes="form-hint")
+            yield Static(keys_hint(), classes="form-hint", id="form-keys")
+
+    def submit(self, value: T) -> None:
+        """Give the checked value: closed with it, or written by `write` while the form stays open
+        (its keys do nothing meanwhile: the write cannot be taken back)."""
+        if self.write is None:
+            self.dismiss(value)
+            return
+        if self.saving:
+            return
+        self.saving = True
+        # Nothing is repainted until the write is shown: a screen under a form repaints the whole
+        # terminal at its smallest change (Textual redraws every screen behind a modal), which
+        # would take the write's own time; the form then goes in the frame that shows the write.
+        # A write still running after SAY_SAVING_AFTER (a locked logbook) says so instead.
+        self._held.enter_context(self.app.batch_update())
+        self._saying_saving = self.set_timer(SAY_SAVING_AFTER, self._say_saving)
+        self.write(value)
+
+    _saying_saving: Timer | None = None
+
+    def _say_saving(self) -> None:
+        self._held.close()
+        if self.saving:
+            self.query_one("#form-keys", Static).update(_("Saving…"))
+
+    def _stop_saying_saving(self) -> None:
+        self._held.close()  # the screen's updates are drawn (in the handler that called this)
+        if self._saying_saving is not None:
+            self._saying_saving.stop()
+            self._saying_saving = None
+        hint = self.query_one("#form-keys", Static)
+        if hint.content != keys_hint():
+            hint.update(keys_hint())
+
+    def written(self) -> None:
+        """The write is done: the form goes (now, or when it is on top again: a help screen)."""
+        self.saving = False
+        self._stop_saying_saving()
+        if self.is_active:
+            self.dismiss(None)
+        else:
+            self._close_when_back = True
+
+    def refused(self) -> None:
+        """The write was refused (the screen says why): the form is back, as it was typed."""
+        self.saving = False
+        self._stop_saying_saving()
+
+    _close_when_back = False
+
+    @on(events.Unmount)
+    def _let_go(self) -> None:
+        self._held.close()  # never an app left unpainted by a form gone (the app quitting)
+
+    @on(events.ScreenResume)
+    def _close_if_written(self) -> None:
+        if self._close_when_back:
+            self.dismiss(None)
 
     def fields(self) -> Iterable[Widget]:
         raise NotImplementedError
@@ -110,7 +180,8 @@ class Form(ModalScreen[T]):
         """Show (or clear) the reason a field cannot be saved."""
         self.query_one(f"#{field_id}").set_class(reason is not None, "-invalid")
         line = self.query_one(f"#{field_id}-reason", Static)
-        line.update(reason or "")
+        if line.content != (reason or ""):  # unchanged (most fields, at most saves): no layout
+            line.update(reason or "")
         line.set_class(reason is not None, "-shown")
 
     def text(self, field_id: str) -> str:
@@ -155,10 +226,15 @@ class Form(ModalScreen[T]):
         )
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if not self.saving:
+            self.dismiss(None)
 
     def action_save(self) -> None:
         raise NotImplementedError
+
+
+def keys_hint() -> str:
+    return _("Tab next field · Ctrl+S saves · Escape cancels")
 
 
 class _Bad:

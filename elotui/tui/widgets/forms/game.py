@@ -163,7 +163,7 @@ class GameForm(Form[NewGame | None]):
             self.refuse(bad)
             return
         assert result is not None
-        self.dismiss(
+        self.submit(
             NewGame(
                 date=values["game-date"],
                 opponent_rating=values["game-opponent-rating"],

@@ -100,7 +100,7 @@ class PlayerForm(Form[dict[str, Any] | None]):
         if bad is not None:
             self.refuse(bad)
             return
-        self.dismiss(
+        self.submit(
             {
                 "name": values["player-name"],
                 "start_rating": values["player-rating"],

@@ -53,4 +53,4 @@ class PublishedForm(Form[tuple[str, int] | None]):
         if bad is not None:
             self.refuse(bad)
             return
-        self.dismiss((values["published-month"], values["published-rating"]))
+        self.submit((values["published-month"], values["published-rating"]))
