@@ -410,6 +410,26 @@ async def test_a_refused_write_says_why_and_changes_nothing(
     assert not isinstance(pilot.app.screen, PlayerForm)
 
 
+async def test_a_write_that_crashes_gives_its_form_back(
+    pilot: Pilot[None], repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An error none of the write's checks expect (not an ElotuiError, OSError or ValueError)
+    # ends its worker: the form must come back as typed, never stay "Saving…", and say why.
+    def broken(self: Repository, name: str, **values: Any) -> None:
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(Repository, "add_player", broken)
+    told = keep_notices(pilot.app)
+    await pilot.press("n")
+    await press(pilot, "Bea ctrl+s")
+    form = pilot.app.screen
+    assert isinstance(form, PlayerForm)
+    assert not form.saving
+    assert form.query_one("#player-name", Input).value == "Bea"
+    assert any("the disk went away" in notice.message for notice in told), told
+    assert [p.name for p in repository.list_players()] == ["Ana"]
+
+
 async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repository) -> None:
     await press(pilot, "n Bea tab 1500 tab 2010 ctrl+s")
     bea = repository.find_player("Bea")

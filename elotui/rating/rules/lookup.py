@@ -15,6 +15,8 @@ RULE_SETS: dict[RatingList, tuple[RuleSet, ...]] = {
     "blitz": BLITZ,
 }
 _STARTS = {name: [r.starts for r in sets] for name, sets in RULE_SETS.items()}
+# By name, the first of a name on its list: a replay's periods name theirs, thousands of lookups.
+_NAMED = {(r.name, name): r for name, sets in RULE_SETS.items() for r in reversed(sets)}
 
 
 def rules_for(rating_list: RatingList, day: date) -> RuleSet:
@@ -39,7 +41,7 @@ def before_modelled(rating_list: RatingList, day: date) -> bool:
 
 def rule_set_named(name: str, rating_list: RatingList = "standard") -> RuleSet:
     """The (first) rule set of that name on that list: `rule_set_named("S2014")`."""
-    for rules in RULE_SETS[rating_list]:
-        if rules.name == name:
-            return rules
-    raise KeyError(f"no rule set {name!r} on the {rating_list} list")
+    try:
+        return _NAMED[name, rating_list]
+    except KeyError:
+        raise KeyError(f"no rule set {name!r} on the {rating_list} list") from None

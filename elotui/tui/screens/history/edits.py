@@ -81,10 +81,8 @@ class EditingScreen(LoadingScreen):
             form.written()
 
     def _form_refused(self) -> None:
-        form, self._form = self._form, None
-        if form is not None and form.saving:
-            form.refused()
-            self._form = form  # open still: the next save is this form's again
+        if self._form is not None and self._form.saving:
+            self._form.refused()  # still open, and kept: its next save is written the same way
 
     def selected_game(self) -> GameRecord | None:
         table = self.query_one("#games", VirtualTable)

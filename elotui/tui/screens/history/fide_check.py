@@ -164,13 +164,10 @@ def list_notes(view: ReplayView) -> list[str]:
     notes = [
         raise_text(p) + _(" (standard − 100)") for p in result.periods if p.raised_to is not None
     ]
-    gaps: dict[str, tuple[int, int] | None] = {}  # by rule set: a few for thousands of periods
     for p in result.periods:
         # Only a rule set with a gap leaves games not rated: the others' games are not read (a
         # write would otherwise read every game of the history again).
-        if p.rules not in gaps:
-            gaps[p.rules] = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
-        gap = gaps[p.rules]
+        gap = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
         if gap is not None and any(g.not_rated for g in result.games[p.games_from : p.games_to]):
             notes.append(
                 _("{mark}: not rated (|D| ≥ {gap}, a player above {above})").format(

@@ -123,9 +123,7 @@ class UpdatingScreen(EditingScreen):
 
     @on(Worker.StateChanged)
     def _write_crashed(self, event: Worker.StateChanged) -> None:
-        # A write that failed below every check (`_run_write` tells the rest): said, and its form
-        # given back, never left "Saving…".
+        # A write that raised what `_run_write` does not catch: refused like any other, so its
+        # form is given back, never left "Saving…".
         if event.worker.group == "write" and event.state == WorkerState.ERROR:
-            self._idle = True
-            self._form_refused()
-            self.notify(str(event.worker.error), title=_("Not saved"), severity="error", timeout=8)
+            self._write_failed(WriteFailed(str(event.worker.error)))

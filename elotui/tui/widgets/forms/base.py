@@ -54,6 +54,8 @@ class Form(ModalScreen[T]):
         self.write: Callable[[Any], object] | None = None
         self.saving = False  # given to `write`, not yet written or refused
         self._held = ExitStack()  # the app's repaints held while a write is young (`submit`)
+        self._saying_saving: Timer | None = None
+        self._close_when_back = False  # written while another screen was on top (help)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -77,8 +79,6 @@ class Form(ModalScreen[T]):
         self._held.enter_context(self.app.batch_update())
         self._saying_saving = self.set_timer(SAY_SAVING_AFTER, self._say_saving)
         self.write(value)
-
-    _saying_saving: Timer | None = None
 
     def _say_saving(self) -> None:
         self._held.close()
@@ -107,8 +107,6 @@ class Form(ModalScreen[T]):
         """The write was refused (the screen says why): the form is back, as it was typed."""
         self.saving = False
         self._stop_saying_saving()
-
-    _close_when_back = False
 
     @on(events.Unmount)
     def _let_go(self) -> None:
