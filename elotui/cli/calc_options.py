@@ -91,6 +91,14 @@ def rules_in_force(args: argparse.Namespace) -> tuple[date, RuleSet]:
     return on, rules_for(args.rating_list, on)
 
 
+def no_cap_help() -> str:
+    """`--no-cap`'s help, with the cap of the rule sets (700 from 2014-07), not a copy of it."""
+    from elotui.rating.rules import current_rules
+    from elotui.rating.rules.uncertain import later_cap
+
+    return _("ignore the K×n ≤ {cap} cap (not FIDE)").format(cap=later_cap(current_rules()))
+
+
 def uncertain_line(texts: list[str]) -> str | None:
     return _("Rule uncertain: {decisions}").format(decisions="; ".join(texts)) if texts else None
 

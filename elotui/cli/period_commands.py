@@ -13,6 +13,7 @@ from elotui.cli.calc_options import (
     add_rules_options,
     checked,
     hundredths,
+    no_cap_help,
     parse_count,
     parse_game,
     rules_in_force,
@@ -46,7 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="OPP:RESULT", help=_("a rated game, e.g. 2100:1 or 1900:0.5 (repeat)"),
     )  # fmt: skip
     add_rules_options(period)
-    no_cap = _("ignore the K×n ≤ 700 cap (not FIDE)")
+    no_cap = no_cap_help()
     period.add_argument("--no-cap", action="store_true", help=no_cap)
     period.set_defaults(handler=run_period)
 
@@ -141,7 +142,7 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
 
 def run_period(args: argparse.Namespace) -> int:
     from elotui.rating.fide import PeriodGame, period_change
-    from elotui.rating.rules.uncertain import period_marks, uncertain_texts
+    from elotui.rating.rules.uncertain import later_cap, period_marks, uncertain_texts
 
     on, rules = rules_in_force(args)
     k, reason, profile = _period_k(args, on, rules)
@@ -155,14 +156,22 @@ def run_period(args: argparse.Namespace) -> int:
         print_json({"date": on.isoformat(), **document, "rules_uncertain": uncertain})
         return 0
     cap = (
-        _(", 700 cap: K {k} → {applied}").format(k=result.k, applied=result.k_applied)
+        _(", {cap} cap: K {k} → {applied}").format(
+            cap=rules.k_times_games_max, k=result.k, applied=result.k_applied
+        )
         if result.cap_applied
         else ""
     )
+    # An era without a cap names the one its list has later, when that one would have lowered K.
+    later = later_cap(rules)
     if args.no_cap:
-        off = _(" (700 cap off: not FIDE)") if rules.k_times_games_max else ""
-    elif rules.k_times_games_max is None:
-        off = _(" (no 700 cap in this era)") if result.k * result.n > 700 else ""
+        off = (
+            _(" ({cap} cap off: not FIDE)").format(cap=rules.k_times_games_max)
+            if rules.k_times_games_max
+            else ""
+        )
+    elif rules.k_times_games_max is None and later is not None and result.k * result.n > later:
+        off = _(" (no {cap} cap in this era)").format(cap=later)
     else:
         off = ""
     print(

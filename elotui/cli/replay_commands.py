@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING
 
+from elotui.cli.calc_options import no_cap_help
 from elotui.cli.common import UsageError, add_command, print_table
 from elotui.cli.logbook_commands import add_list_option, db_path, open_repository, wants_json
 from elotui.i18n import N_, _
@@ -45,9 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--demo", action="store_true", default=argparse.SUPPRESS,
         help=_("replay from a throwaway copy of the demo logbook"),
     )  # fmt: skip
-    replay.add_argument(
-        "--no-cap", action="store_true", help=_("ignore the K×n ≤ 700 cap (not FIDE)")
-    )
+    replay.add_argument("--no-cap", action="store_true", help=no_cap_help())
     add_list_option(
         replay, _("the rating list to replay, or all three (default standard)"), "standard",
         also=(ALL_LISTS,),

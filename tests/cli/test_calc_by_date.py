@@ -160,3 +160,26 @@ def test_period_birth_year_takes_the_logbooks_range_1850_to_2200() -> None:
                                  "--games-played", "100", "--game", "2100:1")  # fmt: skip
         assert (code, out) == (2, "")
         assert f"birth year must be from 1850 to 2200, not {year}" in err
+
+
+def test_period_header_says_the_cap_of_its_era() -> None:
+    # 20 draws against 1500 from 1500, K 40: K × n = 40 × 20 = 800 (rules-by-date.md §1: a 700
+    # cap from 2014-07, none before).
+    games = [arg for _ in range(20) for arg in ("--game", "1500:0.5")]
+    argv = ["period", "-r", "1500", "-k", "40", *games, "--date"]
+    # 2015 (S2014): the cap lowers K to floor(700 / 20) = 35.
+    code, out, _ = run_cli(*argv, "2015-06-15")
+    assert code == 0
+    assert out.splitlines()[0].endswith("K 40 (given), 700 cap: K 40 → 35")
+    # The same with --no-cap: K stays 40, and the header says the cap is off.
+    code, out, _ = run_cli(*argv, "2015-06-15", "--no-cap")
+    assert code == 0
+    assert out.splitlines()[0].endswith("K 40 (given) (700 cap off: not FIDE)")
+    # 2010 (S2009): no cap then; 800 is over the 700 its list has later, so the header says so.
+    code, out, _ = run_cli(*argv, "2010-06-15")
+    assert code == 0
+    assert out.splitlines()[0].endswith("K 40 (given) (no 700 cap in this era)")
+    # 2010 with 10 games: 40 × 10 = 400, within 700 then or later: nothing to say.
+    code, out, _ = run_cli(*argv[: 5 + 20], "--date", "2010-06-15")
+    assert code == 0
+    assert out.splitlines()[0].endswith("K 40 (given)")

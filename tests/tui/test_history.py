@@ -707,3 +707,23 @@ def test_history_command_refuses_an_unknown_player(
     assert main(["player", "add", "Ana", "--db", str(path)]) == 0
     assert main(["history", "--player", "Nobody", "--db", str(path)]) == 2
     assert "no player named 'Nobody'" in capsys.readouterr().err
+
+
+async def test_the_check_note_names_the_cap_of_the_rule_sets_shown(repository: Repository) -> None:
+    # "K a→b" marks a K the cap on K × games lowered: 700 from 2014-07, no cap before
+    # (rules-by-date.md §1). A history of 2010 alone can never show the mark, so the note leaves
+    # it out; one game in 2015 brings S2014 and its 700 cap.
+    ana = repository.find_player("Ana")
+    repository.add_new_games(ana.id, [NewGame(dt.date(2010, 3, 1), 1800, Fraction(1, 2))])
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        note = str(history(pilot).query_one("#check-note", Static).content)
+        assert note.startswith("per game: each game rounded")
+        assert "cap" not in note
+    repository.add_new_games(ana.id, [NewGame(dt.date(2015, 3, 1), 1800, Fraction(1, 2))])
+    app = app_on(repository)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        note = str(history(pilot).query_one("#check-note", Static).content)
+        assert note.startswith("K a→b: 700 cap · per game: each game rounded")

@@ -96,7 +96,6 @@ class PeriodResult(NamedTuple):
     rules: str  # the period's rule set (its cap; the games name their own)
     floor: int  # the period's rule set's floor (a copy of it, for `unrated_next_list`)
     cap_on: bool = True
-    notes: tuple[str, ...] = ()
 
     @property
     def n(self) -> int:
@@ -169,9 +168,6 @@ def period_change(
     by_event: dict[object, int] = {}
     for key, d in zip(events, deltas, strict=True):
         by_event[key] = by_event.get(key, 0) + d.delta
-    notes = []
-    if not apply_cap:
-        notes.append("700 cap turned off (not FIDE)")
     return PeriodResult(
         rating=rating,
         k=k,
@@ -191,7 +187,6 @@ def period_change(
             [d.opponent for d in deltas], sum((d.score for d in deltas), Fraction(0))
         ),
         cap_on=apply_cap,
-        notes=tuple(notes),
         rules=period_rules.name,
         floor=period_rules.floor,
     )

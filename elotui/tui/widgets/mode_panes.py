@@ -20,7 +20,8 @@ from elotui.i18n import N_, _, ngettext, numbers
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import counted_diff
-from elotui.rating.tables import pd_hundredths
+from elotui.rating.rules import current_rules
+from elotui.rating.tables import PD_ROWS, pd_hundredths
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import (
     hundredths,
@@ -197,7 +198,10 @@ class ReferencePane(Pane):
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one("#reference-table", DataTable)
         table.add_columns("D", _("elo E"), _("fide PD"))
-        for diff in range(-400, 401, 50):
+        # Every 50 points up to today's difference limit (8.3.1: past it, D counts as the limit),
+        # else up to table 8.1.2's last row.
+        limit = current_rules().difference.limit or PD_ROWS[-1][0]
+        for diff in range(-limit, limit + 1, 50):
             table.add_row(
                 signed_int(diff),
                 percent(expected_score(1500 + diff, 1500)),
@@ -206,8 +210,6 @@ class ReferencePane(Pane):
             )
 
     def show_current(self, rating: int | None, opponent: int | None) -> None:
-        from elotui.rating.rules import current_rules  # counted_diff's rules: today's
-
         widget = self.query_one("#reference-current", Static)
         if rating is None or opponent is None:
             widget.update(_("Type both ratings to see your own difference."))

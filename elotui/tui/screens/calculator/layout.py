@@ -61,6 +61,9 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
             id="series-inputs",
         )
     if mode == "period":
+        from elotui.rating.rules import current_rules
+        from elotui.rating.rules.uncertain import later_cap
+
         return Vertical(
             FieldRow(
                 _("K from"),
@@ -78,7 +81,8 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
             FieldRow(_("Period"), text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
             FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
             FieldRow(
-                _("700 cap"), Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap")
+                _("{cap} cap").format(cap=later_cap(current_rules())),
+                Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap"),
             ),
             Label(_("What do I need"), classes="section"),
             FieldRow(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from elotui.i18n import N_, _, current_language, pgettext
+from elotui.rating.rules import rule_set_named
 from elotui.rating.rules.k import KReason
 from elotui.rating.text import (
     cents,
@@ -157,7 +158,6 @@ def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
 
 def list_notes(view: ReplayView) -> list[str]:
     """The check note's words for what only rapid and blitz have: the raise and games not rated."""
-    from elotui.rating.rules import rule_set_named
     from elotui.rating.text import raise_text
 
     result = view.replay
@@ -180,8 +180,17 @@ def list_notes(view: ReplayView) -> list[str]:
 
 def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
     """The line under the FIDE check: what its marks mean (`periods`: the ones shown)."""
-    notes = [
-        _("K a→b: 700 cap"),
+    # "K a→b" marks a K the cap lowered: said with the caps of the rule sets shown (none before
+    # 2014-07, where no K is lowered and the mark is never drawn).
+    caps = sorted(
+        {
+            cap
+            for p in periods
+            if (cap := rule_set_named(p.rules, view.rating_list).k_times_games_max)
+        }
+    )
+    notes = [_("K a→b: {cap} cap").format(cap=" / ".join(map(str, caps)))] if caps else []
+    notes += [
         _("per game: each game rounded"),
         _("Ru: initial rating (✓ published)"),
     ]
