@@ -189,7 +189,13 @@ def what_changed(before: Shown, after: Shown) -> str:
 
 
 def refresh(screen: LoadingScreen) -> None:
-    """Read again, say what changed, reload (the refresh key's action)."""
+    """Read again, say what changed, reload (the refresh key's action). Asked while the screen
+    loads or writes, it waits for the screen to be at rest (`LoadingScreen.at_rest`): compared
+    with a load half shown or a write of its own not yet counted in, the logbook would seem to
+    have changed by what the screen itself is doing."""
+    if not screen.loaded:
+        screen.refresh_asked = True
+        return
     repository = screen.logbook.opened()
     if repository is None:
         return  # still opening: what it shows is being read now

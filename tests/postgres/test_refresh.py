@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import subprocess
 import sys
+import threading
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repo
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
-from elotui.tui.widgets.forms import GameForm
+from elotui.tui.widgets.forms import ConfirmDialog, GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import burst
 from tests.scenes.history import keys, settle
@@ -161,4 +162,49 @@ async def test_a_game_written_elsewhere_just_after_one_of_its_own_is_named(
         ] == ["Bo"]
         assert await refreshed(app, told) == "the logbook changed: 1 new game for Dupont"
         assert await refreshed(app, told) == UNCHANGED
+    repository.close()
+
+
+async def test_a_refresh_asked_during_a_write_of_its_own_waits_for_it(
+    logbook_address: str,
+) -> None:
+    """The refresh key pressed while the screen's own write is being saved (a delete: the history
+    is in front, no form) reads the logbook once that write is shown. Read at once, it compared
+    what the screen showed before the write with the logbook after it, and said the screen's own
+    delete was someone else's ("1 game removed for Ana")."""
+    repository = open_repository(resolve_db_path(logbook_address))
+    repository.add_player("Ana", start_rating=1800)
+    ana = repository.find_player("Ana").id
+    repository.add_game(
+        ana, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
+    )
+    committed, go_on = threading.Event(), threading.Event()
+    own_remove = repository.remove_game
+
+    def remove_then_hold(game_id: int) -> None:
+        own_remove(game_id)  # in the logbook now; the screen has not shown it yet
+        committed.set()
+        go_on.wait(timeout=60)
+
+    repository.remove_game = remove_then_hold  # type: ignore[method-assign]
+    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
+    told = keep_notices(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app)
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        for _ in range(10_000):  # rounds, not a time: the write's thread commits meanwhile
+            if committed.is_set():
+                break
+            await pilot.pause()
+        assert committed.is_set()
+        await pilot.press("ctrl+r")
+        go_on.set()
+        await settle(app)
+        said = [notice.message for notice in told]
+        assert not any("removed" in line for line in said), said
+        assert "Game 1 deleted" in said and said.count(UNCHANGED) == 1, said
+        screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
+        assert screen.query_one("#games", VirtualTable).row_count == 0
     repository.close()

@@ -23,6 +23,7 @@ from textual.widget import AwaitMount
 
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
+from elotui.tui import logbook_refresh
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.fide_check import KeptRows
@@ -130,6 +131,15 @@ class LoadingScreen(AppScreen):
         # Every player's games summed up as the screen has seen them (`logbook_refresh`): read with
         # the players, a write of its own added in; None until read.
         self.tally: Tally | None = None
+        self.refresh_asked = False  # the refresh key, pressed while loading or writing (`at_rest`)
+
+    def at_rest(self) -> None:
+        """Nothing is loading or being written now: a refresh asked meanwhile is done once this is
+        painted, with what the screen shows complete (a write of its own counted in)."""
+        self._idle = True
+        if self.refresh_asked:
+            self.refresh_asked = False
+            self.call_after_refresh(logbook_refresh.refresh, self)
 
     @property
     def loaded(self) -> bool:

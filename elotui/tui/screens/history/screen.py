@@ -176,7 +176,7 @@ class HistoryScreen(NavigatingScreen):
         if not self.players:
             self.player = None
             self._show_empty(_("No players yet: press n to add one (or i to import games)."))
-            self._idle = True
+            self.at_rest()
             return
         wanted = message.select
         if not message.reload and wanted is not None:
@@ -246,7 +246,7 @@ class HistoryScreen(NavigatingScreen):
         )
         if message.view is not None:
             self._show_replay(message.view)
-            self._idle = True
+            self.at_rest()
         else:
             self._show_summary()
         if message.shown is not None:
@@ -259,7 +259,7 @@ class HistoryScreen(NavigatingScreen):
         self.view = message.view
         self._show_live(message.view.live)
         self._show_replay(message.view)
-        self._idle = True
+        self.at_rest()
 
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
@@ -278,7 +278,7 @@ class HistoryScreen(NavigatingScreen):
     @on(LogbookFailed)
     def _logbook_failed(self, message: LogbookFailed) -> None:
         self._paging = False
-        self._idle = True
+        self.at_rest()
         self._show_empty(_("The logbook cannot be read: {reason}").format(reason=message.reason))
         self.notify(message.reason, title=_("Logbook"), severity="error")
 

@@ -93,7 +93,7 @@ class UpdatingScreen(EditingScreen):
             if not rows_with_live:
                 self._show_live(message.view.live)
             self._show_replay(message.view)
-            self._idle = True
+            self.at_rest()
             # Said once the write is painted: a toast is a widget mounted, so a layout of the
             # whole screen, which would come before the rows, chart and check it shows.
             self.call_after_refresh(self.notify, message.note, title=_("Logbook"))
@@ -109,7 +109,7 @@ class UpdatingScreen(EditingScreen):
 
     @on(WriteFailed)
     def _write_failed(self, message: WriteFailed) -> None:
-        self._idle = True
+        self.at_rest()
         self._form_refused()  # what was typed is still there, to fix or to leave with Escape
         self.notify(message.reason, title=_("Not saved"), severity="error", timeout=8)
         if message.lines:
