@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
+from elotui.bulk import check_stop
 from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 from elotui.errors import ElotuiError
 from elotui.rating.result import Result
@@ -186,6 +187,22 @@ GAME_RECORD_COLUMNS: tuple[str, ...] = (
     "id", "player_id", "date", "opponent_rating", "score_halves", "opponent", "event",
     "event_start", "event_end", "own_rating", "rated", "notes", "rating_list", "rated_period",
 )  # fmt: skip
+
+
+# Rows fetched at a time by `rows_while_wanted`: a step small enough that the app quitting waits
+# for a few milliseconds of it, large enough that the steps cost nothing measurable.
+ROWS_AT_A_TIME = 20_000
+
+
+def rows_while_wanted(cursor: Any) -> Iterator[Sequence[Any]]:
+    """A DB-API cursor's rows, `ROWS_AT_A_TIME` at a time, asking before each batch whether they
+    are still wanted (`bulk.check_stop`: a million games take seconds to read)."""
+    while True:
+        check_stop()
+        rows = cursor.fetchmany(ROWS_AT_A_TIME)
+        if not rows:
+            return
+        yield from rows
 
 
 def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:

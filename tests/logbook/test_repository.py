@@ -246,3 +246,35 @@ def test_the_change_records_name_exactly_the_editable_fields() -> None:
     assert set(get_type_hints(PlayerChanges)) == set(PLAYER_FIELDS)
     assert set(get_type_hints(GameChanges)) == {*GAME_FIELDS, "player_id"}
     assert not PlayerChanges.__required_keys__ and not GameChanges.__required_keys__
+
+
+def test_a_whole_list_is_read_in_batches_and_stops_when_no_longer_wanted(
+    repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import elotui.logbook.records as records
+    from elotui.bulk import Stopped, stop_when
+
+    ana = repo.add_player("Ana", start_rating=1800)
+    # Ten games on ten days, read 3 at a time: batches of 3, 3, 3 and 1, every row once, in order.
+    repo.add_new_games(ana.id, [NewGame(D(2024, 3, day), 1600 + day, DRAW) for day in range(1, 11)])
+    monkeypatch.setattr(records, "ROWS_AT_A_TIME", 3)
+    asked = 0
+
+    def wanted_for(batches: int) -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > batches
+
+    games = repo.games_for_replay(ana.id)
+    assert [g.opponent_rating for g in games] == [1600 + day for day in range(1, 11)]
+    # Asked before each of the four batches and before the empty fifth: still wanted.
+    with stop_when(lambda: wanted_for(5)):
+        assert len(repo.games_for_replay(ana.id)) == 10
+    assert asked == 5
+    asked = 0
+    with stop_when(lambda: wanted_for(2)), pytest.raises(Stopped):
+        repo.games_for_replay(ana.id)
+    assert asked == 3  # stopped before the third batch
+    # A page is read at once, never stopped.
+    with stop_when(lambda: True):
+        assert len(repo.list_games(ana.id, limit=4)) == 4

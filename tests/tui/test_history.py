@@ -6,6 +6,7 @@ in the comments (FIDE table 8.1.2 for PD), never copied from the screen.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import AsyncIterator
 from fractions import Fraction
@@ -727,3 +728,45 @@ async def test_the_check_note_names_the_cap_of_the_rule_sets_shown(repository: R
         await settle(app)
         note = str(history(pilot).query_one("#check-note", Static).content)
         assert note.startswith("K a→b: 700 cap · per game: each game rounded")
+
+
+async def test_quitting_stops_the_replay_being_loaded(
+    repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Python waits for a thread before the process ends: a replay still running when the app
+    # quits must stop at its next step (bulk.stop_when), not run to the end (seven seconds at
+    # 1,000,000 games). Here the replay never ends by itself: only being stopped ends it.
+    import threading
+
+    import elotui.tui.screens.history.loading as loading
+    from elotui.bulk import Stopped, check_stop
+
+    started, ended = threading.Event(), threading.Event()
+    outcome: list[str] = []
+
+    def endless_replay(*args: Any, **kwargs: Any) -> None:
+        started.set()
+        try:
+            for _ in range(6000):  # the test's bound if nothing stops it, not a wait it needs
+                check_stop()
+                ended.wait(0.01)
+            outcome.append("never stopped")
+        except Stopped:
+            outcome.append("stopped")
+            raise
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(loading, "replay_view", endless_replay)
+    app = app_on(repository)
+    told = keep_notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10_000):
+            if started.is_set():
+                break
+            await pilot.pause()
+        assert started.is_set()
+        app.exit()
+    assert await asyncio.to_thread(ended.wait, 60)
+    assert outcome == ["stopped"]
+    assert not any("cannot be read" in notice.message for notice in told)

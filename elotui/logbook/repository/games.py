@@ -22,6 +22,7 @@ from elotui.logbook.records import (
     RatingList,
     gc_paused,
     records_from_rows,
+    rows_while_wanted,
 )
 from elotui.logbook.repository.checks import check_game_fields, check_rating_list
 from elotui.logbook.repository.storage import (
@@ -162,10 +163,11 @@ class GameMethods(Store):
             driver = connection.connection.driver_connection
             cursor = driver.execute(sql, parameters)  # type: ignore[union-attr]
             try:
-                rows = cursor.fetchall()
+                if limit is not None:  # a page: read at once
+                    return records_from_rows(cursor.fetchall())
+                return records_from_rows(rows_while_wanted(cursor))
             finally:
                 cursor.close()
-            return records_from_rows(rows)
 
     def games_for_replay(
         self, player_id: int, rating_list: RatingList = STANDARD

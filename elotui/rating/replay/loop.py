@@ -62,7 +62,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import chain
 from typing import Unpack
 
-from elotui.bulk import gc_paused
+from elotui.bulk import check_stop, gc_paused
 from elotui.rating.calendar import (
     first_day,
     list_month,
@@ -250,6 +250,7 @@ class Replayer:
         player = self.player
         upcoming = next(games_by_period, None)
         while upcoming is not None or (last is not None and month <= last):
+            check_stop()  # the app quitting stops its replay here (`bulk.stop_when`)
             self.period_started(month, cursor, rating, source)
             games: Sequence[GameLike] = ()
             if upcoming is not None and upcoming[0] == month:

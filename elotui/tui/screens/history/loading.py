@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import work
 from textual.widget import AwaitMount
+from textual.worker import get_current_worker
 
+from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui import logbook_refresh
@@ -50,6 +52,9 @@ PAGE = 100  # games fetched at a time
 NEAR_END = 20  # fetch the next page when the cursor is this close to the last loaded row
 # Up to this many games, rows and replay arrive together (no blank live cells).
 ONE_MESSAGE_UP_TO = 5000
+# A load waits this long at most for the frame that shows its first rows before it goes on.
+PAINT_WAIT = 2.0
+PAINT_WAIT_STEP = 0.02  # and looks this often whether it is still wanted
 
 
 def next_list(rating_list: RatingList) -> RatingList:
@@ -81,6 +86,16 @@ def replay_view(
     }
     # Kept for the next write, which replays from the first period it reaches (`edits.py`).
     return KeptHistory.of(player, games, published, rating_list, shown).view()
+
+
+def wait_painted(shown: threading.Event) -> None:
+    """Wait until `shown` says that what was posted is painted, `PAINT_WAIT` seconds at most (a
+    frame may never come), giving up at once when the work is no longer wanted (the app quitting
+    paints nothing more: `bulk.check_stop`, every `PAINT_WAIT_STEP`)."""
+    for _ in range(round(PAINT_WAIT / PAINT_WAIT_STEP)):
+        if shown.wait(PAINT_WAIT_STEP):
+            return
+        check_stop()
 
 
 def tables_for(rating_list: RatingList, day: dt.date) -> None:
@@ -246,47 +261,67 @@ class LoadingScreen(AppScreen):
         waits until they are painted: the replay keeps the interpreter busy, and sharing it with the
         first paint would slow that paint down many times. With `after` (the first rows were shown
         already), nothing starts until that event says they are painted, for the same reason.
+
+        Stopped, within milliseconds, when the app quits or another load replaces this one (Textual
+        cancels the worker): `bulk.stop_when`.
         """
-        if after is not None:
-            after.wait(timeout=2.0)
+        worker = get_current_worker()
         try:
-            repository = self.logbook.get()
-            repository.keep_connected()  # the writes' connections never the last (its doc: why)
-            if player_id is None:
-                ids = repository.player_ids_by_name()
-                if not ids:
-                    self.post_message(PlayersLoaded([], None))
-                    return
-                player_id = ids.get(wanted or "", ids[min(ids)])
-            if early_rows:
-                shown = threading.Event()
-                games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
-                self.post_message(FirstRows(generation, player_id, games, shown))
-                shown.wait(timeout=2.0)
-            if with_players:
-                players = repository.list_players()
-                tally = repository.game_tally()
-                self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
-            player = repository.get_player(player_id)
-            counts = repository.count_games_by_list(player_id)
-            total = counts[rating_list]
-            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
-            overlay = self.overlay
-            if total <= ONE_MESSAGE_UP_TO:
-                view = replay_view(player, repository, rating_list, overlay=overlay)
-                self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
-            else:
-                shown = threading.Event()
-                self.post_message(
-                    GamesLoaded(generation, player, total, games, None, shown, counts)
+            with stop_when(lambda: worker.is_cancelled):
+                if after is not None:
+                    wait_painted(after)
+                self._read_and_replay(
+                    generation, player_id, rows, rating_list, early_rows, wanted, with_players
                 )
-                shown.wait(timeout=2.0)
-                view = replay_view(player, repository, rating_list, overlay=overlay)
-                keep_out_of_the_collector()  # the replay kept is big (the list has many games)
-                self.post_message(ReplayLoaded(generation, view))
-            tables_for(rating_list, self.today)  # ready for a game added today
+        except Stopped:
+            return  # nobody will see it
         except Exception as error:  # a refused read is said on the screen, never a crash
             self.post_message(LogbookFailed(str(error)))
+
+    def _read_and_replay(
+        self,
+        generation: int,
+        player_id: int | None,
+        rows: int,
+        rating_list: RatingList,
+        early_rows: bool,
+        wanted: str | None,
+        with_players: bool,
+    ) -> None:
+        """`_load_history`'s work, in its thread."""
+        repository = self.logbook.get()
+        repository.keep_connected()  # the writes' connections never the last (its doc: why)
+        if player_id is None:
+            ids = repository.player_ids_by_name()
+            if not ids:
+                self.post_message(PlayersLoaded([], None))
+                return
+            player_id = ids.get(wanted or "", ids[min(ids)])
+        if early_rows:
+            shown = threading.Event()
+            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+            self.post_message(FirstRows(generation, player_id, games, shown))
+            wait_painted(shown)
+        if with_players:
+            players = repository.list_players()
+            tally = repository.game_tally()
+            self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
+        player = repository.get_player(player_id)
+        counts = repository.count_games_by_list(player_id)
+        total = counts[rating_list]
+        games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+        overlay = self.overlay
+        if total <= ONE_MESSAGE_UP_TO:
+            view = replay_view(player, repository, rating_list, overlay=overlay)
+            self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
+        else:
+            shown = threading.Event()
+            self.post_message(GamesLoaded(generation, player, total, games, None, shown, counts))
+            wait_painted(shown)
+            view = replay_view(player, repository, rating_list, overlay=overlay)
+            keep_out_of_the_collector()  # the replay kept is big (the list has many games)
+            self.post_message(ReplayLoaded(generation, view))
+        tables_for(rating_list, self.today)  # ready for a game added today
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
     def _load_page(
