@@ -166,6 +166,10 @@ def inspect_database(path: Path) -> DatabaseState:
     try:
         connection = looking_connection(path)
         try:
+            # One read transaction: the mark, the tables and the version of one state of the file.
+            # Read one by one, another elotui's first migration could commit between two of them,
+            # and a logbook being made looked like another program's (no mark, then tables).
+            connection.execute("BEGIN")
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             tables = table_names(connection)
             revisions = (

@@ -7,6 +7,7 @@ import os
 import sqlite3
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -228,3 +229,49 @@ def test_a_0002_file_is_migrated_on_open_keeping_its_rows(tmp_path: Path) -> Non
     repository.close()
     assert _revision(path) == "0003" and schema.ready_as_is(path)
     assert _schema_diff(path) == []
+
+
+def test_a_logbook_created_meanwhile_is_never_taken_for_another_programs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five elotuis starting on one new logbook: one creates its schema while another tells what
+    the file is (`inspect_database`: its mark, its tables, its schema version). Read one by one,
+    the mark came from before that commit and the tables from after it, and the file was refused
+    as another program's (seen once under load in tests/faults/test_concurrent_writers.py). Here the
+    other elotui commits exactly between the first read and the next ones."""
+    path = tmp_path / "logbook.db"
+    first = sqlite3.connect(path)
+    first.execute("PRAGMA journal_mode=WAL")  # as the creating elotui's first connection sets it
+    looked = schema.looking_connection  # what migrate calls, by that name
+
+    class OtherCommitsAfterTheFirstRead:
+        def __init__(self, connection: sqlite3.Connection) -> None:
+            self.connection = connection
+            self.reads = 0
+
+        def execute(self, sql: str, *parameters: Any) -> object:
+            cursor = self.connection.execute(sql, *parameters)
+            if sql.lstrip().upper().startswith(("SELECT", "PRAGMA")):
+                self.reads += 1
+                if self.reads == 1:
+                    rows = cursor.fetchall()
+                    monkeypatch.setattr(migrate, "looking_connection", looked)
+                    open_repository(path).close()  # the other elotui: schema made, committed
+
+                    class Read:
+                        def fetchone(self) -> object:
+                            return rows[0]
+
+                    return Read()
+            return cursor
+
+        def close(self) -> None:
+            self.connection.close()
+
+    monkeypatch.setattr(
+        migrate, "looking_connection", lambda p: OtherCommitsAfterTheFirstRead(looked(p))
+    )
+    state = migrate.inspect_database(path)  # refused before: "belongs to another program"
+    assert not state.exists  # what the file was at the first read: new, and made here as well
+    first.close()
+    assert open_repository(path).list_players() == []  # and the logbook the other one made is fine
