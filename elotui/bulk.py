@@ -15,8 +15,11 @@ _no_longer_wanted: ContextVar[Callable[[], bool] | None] = ContextVar(
 )
 
 
-class Stopped(Exception):
-    """Bulk work given up at a `check_stop` because its caller no longer wants it (`stop_when`)."""
+class Stopped(BaseException):
+    """Bulk work given up at a `check_stop` because its caller no longer wants it (`stop_when`).
+
+    Not an `Exception`, like `asyncio.CancelledError` and for the same reason: no `except
+    Exception` on the way (a refused read said on the screen) takes a stop for a failure."""
 
 
 @contextlib.contextmanager

@@ -13,10 +13,11 @@ they fill (`LoadingScreen`, the base of `HistoryScreen`).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gc
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ParamSpec, cast
 
 from textual import work
 from textual.widget import AwaitMount
@@ -55,6 +56,8 @@ ONE_MESSAGE_UP_TO = 5000
 # A load waits this long at most for the frame that shows its first rows before it goes on.
 PAINT_WAIT = 2.0
 PAINT_WAIT_STEP = 0.02  # and looks this often whether it is still wanted
+
+P = ParamSpec("P")
 
 
 def next_list(rating_list: RatingList) -> RatingList:
@@ -96,6 +99,24 @@ def wait_painted(shown: threading.Event) -> None:
         if shown.wait(PAINT_WAIT_STEP):
             return
         check_stop()
+
+
+def stops_when_cancelled(work: Callable[P, None]) -> Callable[P, None]:
+    """A thread worker's body that stops within milliseconds once Textual cancels its worker (the
+    app quitting, or a newer load of the same `exclusive` group): it runs in `bulk.stop_when`, and
+    the `Stopped` its bulk work raises ends it quietly. Python waits for a thread before the
+    process ends: Ctrl+Q waited seven seconds for the replay of a million games."""
+
+    @functools.wraps(work)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        worker = get_current_worker()
+        try:
+            with stop_when(lambda: worker.is_cancelled):
+                work(*args, **kwargs)
+        except Stopped:
+            return  # nobody will see it
+
+    return run
 
 
 def tables_for(rating_list: RatingList, day: dt.date) -> None:
@@ -243,6 +264,7 @@ class LoadingScreen(AppScreen):
         self.post_message(PlayersLoaded(players, select, tally=tally))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    @stops_when_cancelled
     def _load_history(
         self,
         generation: int,
@@ -261,67 +283,47 @@ class LoadingScreen(AppScreen):
         waits until they are painted: the replay keeps the interpreter busy, and sharing it with the
         first paint would slow that paint down many times. With `after` (the first rows were shown
         already), nothing starts until that event says they are painted, for the same reason.
-
-        Stopped, within milliseconds, when the app quits or another load replaces this one (Textual
-        cancels the worker): `bulk.stop_when`.
         """
-        worker = get_current_worker()
+        if after is not None:
+            wait_painted(after)
         try:
-            with stop_when(lambda: worker.is_cancelled):
-                if after is not None:
-                    wait_painted(after)
-                self._read_and_replay(
-                    generation, player_id, rows, rating_list, early_rows, wanted, with_players
+            repository = self.logbook.get()
+            repository.keep_connected()  # the writes' connections never the last (its doc: why)
+            if player_id is None:
+                ids = repository.player_ids_by_name()
+                if not ids:
+                    self.post_message(PlayersLoaded([], None))
+                    return
+                player_id = ids.get(wanted or "", ids[min(ids)])
+            if early_rows:
+                shown = threading.Event()
+                games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+                self.post_message(FirstRows(generation, player_id, games, shown))
+                wait_painted(shown)
+            if with_players:
+                players = repository.list_players()
+                tally = repository.game_tally()
+                self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
+            player = repository.get_player(player_id)
+            counts = repository.count_games_by_list(player_id)
+            total = counts[rating_list]
+            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
+            overlay = self.overlay
+            if total <= ONE_MESSAGE_UP_TO:
+                view = replay_view(player, repository, rating_list, overlay=overlay)
+                self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
+            else:
+                shown = threading.Event()
+                self.post_message(
+                    GamesLoaded(generation, player, total, games, None, shown, counts)
                 )
-        except Stopped:
-            return  # nobody will see it
+                wait_painted(shown)
+                view = replay_view(player, repository, rating_list, overlay=overlay)
+                keep_out_of_the_collector()  # the replay kept is big (the list has many games)
+                self.post_message(ReplayLoaded(generation, view))
+            tables_for(rating_list, self.today)  # ready for a game added today
         except Exception as error:  # a refused read is said on the screen, never a crash
             self.post_message(LogbookFailed(str(error)))
-
-    def _read_and_replay(
-        self,
-        generation: int,
-        player_id: int | None,
-        rows: int,
-        rating_list: RatingList,
-        early_rows: bool,
-        wanted: str | None,
-        with_players: bool,
-    ) -> None:
-        """`_load_history`'s work, in its thread."""
-        repository = self.logbook.get()
-        repository.keep_connected()  # the writes' connections never the last (its doc: why)
-        if player_id is None:
-            ids = repository.player_ids_by_name()
-            if not ids:
-                self.post_message(PlayersLoaded([], None))
-                return
-            player_id = ids.get(wanted or "", ids[min(ids)])
-        if early_rows:
-            shown = threading.Event()
-            games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
-            self.post_message(FirstRows(generation, player_id, games, shown))
-            wait_painted(shown)
-        if with_players:
-            players = repository.list_players()
-            tally = repository.game_tally()
-            self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
-        player = repository.get_player(player_id)
-        counts = repository.count_games_by_list(player_id)
-        total = counts[rating_list]
-        games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
-        overlay = self.overlay
-        if total <= ONE_MESSAGE_UP_TO:
-            view = replay_view(player, repository, rating_list, overlay=overlay)
-            self.post_message(GamesLoaded(generation, player, total, games, view, None, counts))
-        else:
-            shown = threading.Event()
-            self.post_message(GamesLoaded(generation, player, total, games, None, shown, counts))
-            wait_painted(shown)
-            view = replay_view(player, repository, rating_list, overlay=overlay)
-            keep_out_of_the_collector()  # the replay kept is big (the list has many games)
-            self.post_message(ReplayLoaded(generation, view))
-        tables_for(rating_list, self.today)  # ready for a game added today
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
     def _load_page(
