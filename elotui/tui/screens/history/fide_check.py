@@ -180,8 +180,8 @@ def list_notes(view: ReplayView) -> list[str]:
 
 def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
     """The line under the FIDE check: what its marks mean (`periods`: the ones shown)."""
-    # "K a→b" marks a K the cap lowered: said with the caps of the rule sets shown (none before
-    # 2014-07, where no K is lowered and the mark is never drawn).
+    # "K a→b" marks a K the cap lowered: said with the caps of the rule sets shown. A rule set
+    # without one (the standard list's before 2014-07) lowers no K: the mark is never drawn there.
     caps = sorted(
         {
             cap
