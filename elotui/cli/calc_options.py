@@ -92,11 +92,11 @@ def rules_in_force(args: argparse.Namespace) -> tuple[date, RuleSet]:
 
 
 def no_cap_help() -> str:
-    """`--no-cap`'s help, with the cap of the rule sets (700 from 2014-07), not a copy of it."""
+    """`--no-cap`'s help, with today's cap on K × games read from the rule set in force."""
     from elotui.rating.rules import current_rules
-    from elotui.rating.rules.uncertain import later_cap
 
-    return _("ignore the K×n ≤ {cap} cap (not FIDE)").format(cap=later_cap(current_rules()))
+    cap = current_rules().k_times_games_max
+    return _("ignore the K×n ≤ {cap} cap (not FIDE)").format(cap=cap)
 
 
 def uncertain_line(texts: list[str]) -> str | None:

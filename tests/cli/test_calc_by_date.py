@@ -183,3 +183,14 @@ def test_period_header_says_the_cap_of_its_era() -> None:
     code, out, _ = run_cli(*argv[: 5 + 20], "--date", "2010-06-15")
     assert code == 0
     assert out.splitlines()[0].endswith("K 40 (given)")
+
+
+def test_no_cap_help_names_the_cap_in_force(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Today's cap, not the first the list ever had (700 from 2014-07): a rule set in force with a
+    # cap of 600 is said as 600.
+    import elotui.rating.rules as rules
+    from elotui.cli.calc_options import no_cap_help
+
+    today = rules.current_rules()
+    monkeypatch.setattr(rules, "current_rules", lambda *_: today._replace(k_times_games_max=600))
+    assert no_cap_help() == "ignore the K×n ≤ 600 cap (not FIDE)"

@@ -215,7 +215,7 @@ class ReferencePane(Pane):
             widget.update(_("Type both ratings to see your own difference."))
             return
         diff = rating - opponent
-        used = counted_diff(rating, opponent)
+        used = counted_diff(rating, opponent)  # today's rules, as `current_rules` below
         widget.update(
             _("You: D = {diff} → elo {elo}, fide PD {pd}").format(
                 diff=signed_int(diff),

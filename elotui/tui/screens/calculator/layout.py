@@ -62,7 +62,6 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
         )
     if mode == "period":
         from elotui.rating.rules import current_rules
-        from elotui.rating.rules.uncertain import later_cap
 
         return Vertical(
             FieldRow(
@@ -81,7 +80,8 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
             FieldRow(_("Period"), text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
             FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
             FieldRow(
-                _("{cap} cap").format(cap=later_cap(current_rules())),
+                # Today's cap; the month's own rule set says in the pane whether it has one.
+                _("{cap} cap").format(cap=current_rules().k_times_games_max),
                 Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap"),
             ),
             Label(_("What do I need"), classes="section"),
