@@ -19,7 +19,7 @@ from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import ConfirmDialog, GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
-from tests.scenes.calculator import burst
+from tests.scenes.calculator import burst, pause_until
 from tests.scenes.history import keys, settle
 from tests.scenes.notices import Notice, keep_notices
 
@@ -42,6 +42,12 @@ def elsewhere(address: str, *commands: tuple[str, ...]) -> None:
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+def history_app(repository: Repository) -> tuple[ElotuiApp, list[Notice]]:
+    """The app on `repository`'s history, and the notices it will say (`keep_notices`)."""
+    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
+    return app, keep_notices(app)
 
 
 async def refreshed(app: ElotuiApp, told: list[Notice]) -> str:
@@ -75,8 +81,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         "Dupont,2026-03-01,1700,1\nDupont,2026-03-02,1750,0.5\nMartin,2026-03-01,1900,0\n",
         encoding="utf-8",
     )
-    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
-    told = keep_notices(app)
+    app, told = history_app(repository)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
@@ -149,8 +154,7 @@ async def test_a_game_written_elsewhere_just_after_one_of_its_own_is_named(
         return added
 
     repository.add_game = add_then_another_writes  # type: ignore[method-assign]
-    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
-    told = keep_notices(app)
+    app, told = history_app(repository)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         await pilot.press("a")
@@ -187,18 +191,13 @@ async def test_a_refresh_asked_during_a_write_of_its_own_waits_for_it(
         go_on.wait(timeout=60)
 
     repository.remove_game = remove_then_hold  # type: ignore[method-assign]
-    app = create_app(AppSettings(start_mode="history", cursor_blink=False), repository)
-    told = keep_notices(app)
+    app, told = history_app(repository)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app)
         await pilot.press("delete")
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
-        for _ in range(10_000):  # rounds, not a time: the write's thread commits meanwhile
-            if committed.is_set():
-                break
-            await pilot.pause()
-        assert committed.is_set()
+        assert await pause_until(app, committed.is_set)  # the write's thread commits meanwhile
         await pilot.press("ctrl+r")
         go_on.set()
         await settle(app)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -146,6 +146,19 @@ async def settle(app: App[Any]) -> None:
         if quiet_rounds == 2:  # twice in a row: nothing was being handled between the two
             return
     raise AssertionError(f"the app never settled in {SETTLE_ROUNDS} rounds")
+
+
+async def pause_until(app: App[Any], happened: Callable[[], bool]) -> bool:
+    """Let the app run until `happened()` (something another thread does: a write committing),
+    `SETTLE_ROUNDS` rounds at most; whether it happened. Rounds, never a time, as `settle`."""
+    from textual.pilot import Pilot
+
+    pilot = Pilot(app)
+    for _ in range(SETTLE_ROUNDS):
+        if happened():
+            return True
+        await pilot.pause()
+    return happened()
 
 
 # Textual names a punctuation key after its Unicode name, with these five shortened.

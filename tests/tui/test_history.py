@@ -30,7 +30,7 @@ from elotui.tui.widgets.forms import (
     ResultPicker,
 )
 from elotui.tui.widgets.virtual_table import VirtualTable
-from tests.scenes.calculator import burst
+from tests.scenes.calculator import burst, pause_until
 from tests.scenes.history import history_app, keys, settle
 from tests.scenes.notices import keep_notices
 
@@ -714,20 +714,20 @@ async def test_the_check_note_names_the_cap_of_the_rule_sets_shown(repository: R
     # "K a→b" marks a K the cap on K × games lowered: 700 from 2014-07, no cap before
     # (rules-by-date.md §1). A history of 2010 alone can never show the mark, so the note leaves
     # it out; one game in 2015 brings S2014 and its 700 cap.
+    async def check_note() -> str:
+        app = app_on(repository)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app)
+            return str(history(pilot).query_one("#check-note", Static).content)
+
     ana = repository.find_player("Ana")
     repository.add_new_games(ana.id, [NewGame(dt.date(2010, 3, 1), 1800, Fraction(1, 2))])
-    app = app_on(repository)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(app)
-        note = str(history(pilot).query_one("#check-note", Static).content)
-        assert note.startswith("per game: each game rounded")
-        assert "cap" not in note
+    note = await check_note()
+    assert note.startswith("per game: each game rounded")
+    assert "cap" not in note
     repository.add_new_games(ana.id, [NewGame(dt.date(2015, 3, 1), 1800, Fraction(1, 2))])
-    app = app_on(repository)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(app)
-        note = str(history(pilot).query_one("#check-note", Static).content)
-        assert note.startswith("K a→b: 700 cap · per game: each game rounded")
+    note = await check_note()
+    assert note.startswith("K a→b: 700 cap · per game: each game rounded")
 
 
 async def test_quitting_stops_the_replay_being_loaded(
@@ -760,12 +760,8 @@ async def test_quitting_stops_the_replay_being_loaded(
     monkeypatch.setattr(loading, "replay_view", endless_replay)
     app = app_on(repository)
     told = keep_notices(app)
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(10_000):
-            if started.is_set():
-                break
-            await pilot.pause()
-        assert started.is_set()
+    async with app.run_test(size=SIZE):
+        assert await pause_until(app, started.is_set)
         app.exit()
     assert await asyncio.to_thread(ended.wait, 60)
     assert outcome == ["stopped"]
