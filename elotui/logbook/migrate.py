@@ -34,12 +34,10 @@ from elotui.logbook.backups import backup_database as backup_database  # re-expo
 from elotui.logbook.backups import backup_path_for as backup_path_for  # (tests, the app)
 from elotui.logbook.backups import new_backup, restore_backup
 from elotui.logbook.database_file import (
-    SQLITE_MAGIC,
     DatabaseRefused,
     is_read_only,
     open_failure,
     private_connection,
-    read_header,
     refuse_read_only_folder,
 )
 from elotui.logbook.database_file import NoLogbookYet as NoLogbookYet  # re-exported
@@ -152,17 +150,14 @@ def inspect_database(path: Path) -> DatabaseState:
         )
     if not path.exists():
         return DatabaseState(path, exists=False, revision=None)
-    header = read_header(path)
-    if header and header != SQLITE_MAGIC:
-        raise DatabaseRefused(_("{path} is not an SQLite database").format(path=path))
     if is_read_only(path):
         raise DatabaseRefused(
             _("{path} is read-only; elotui needs to write to its logbook").format(path=path)
         )
     refuse_read_only_folder(path)
-    if not header:
-        return DatabaseState(path, exists=False, revision=None)  # an empty file: an empty database
-
+    # The content through SQLite only, never a descriptor of our own (database_file's docstring: a
+    # closed descriptor drops the locks of every connection this process has open on the file).
+    # An empty file is an empty database to SQLite: no mark, no tables, as good as new (below).
     try:
         connection = looking_connection(path)
         try:

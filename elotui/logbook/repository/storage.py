@@ -10,6 +10,7 @@ import operator
 import sqlite3
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -271,6 +272,13 @@ class Store:
 
     def _write(self) -> WriteSession:
         return WriteSession(self._writer)
+
+    @property
+    def file(self) -> Path | None:
+        """The SQLite file this logbook is (None for a database on a server)."""
+        if self.dialect != SQLITE or not self.engine.url.database:
+            return None
+        return Path(self.engine.url.database)
 
     def keep_connected(self) -> None:
         """Keep a connection to the file open, idle, until `close` (the app does, from the first
