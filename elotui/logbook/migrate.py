@@ -309,15 +309,24 @@ def _in_data_folder(path: Path) -> bool:
         return False
 
 
-def _prepare_folder_and_file(path: Path) -> None:
-    """Refuse a read-only folder; create a missing database file (0600), and its folder (0700) when
-    it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
-    if not path.parent.is_dir() and not _in_data_folder(path):
+def refuse_new_file(path: Path) -> None:
+    """Refuse, creating nothing, a new logbook at `path` that could not be made: its folder missing
+    (unless it is elotui's own data folder, made when needed) or read-only."""
+    if not path.parent.is_dir():
+        if _in_data_folder(path):
+            return
         raise DatabaseRefused(
             _("the folder {folder} does not exist; create it first or give another file").format(
                 folder=path.parent
             )
         )
+    refuse_read_only_folder(path)
+
+
+def _prepare_folder_and_file(path: Path) -> None:
+    """Refuse a read-only folder; create a missing database file (0600), and its folder (0700) when
+    it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
+    refuse_new_file(path)
     if not path.exists():
         try:
             ensure_parent(path)

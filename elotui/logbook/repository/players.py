@@ -21,6 +21,10 @@ from elotui.logbook.repository.checks import check_player_fields, name_taken
 from elotui.logbook.repository.storage import PLAYER_TABLE, Store, count_games_in, player_record
 
 
+def no_player(player_id: int) -> NotFound:
+    return NotFound(_("no player with id {id}").format(id=player_id))
+
+
 class PlayerMethods(Store):
     """The `Repository`'s player methods."""
 
@@ -67,11 +71,13 @@ class PlayerMethods(Store):
         if "name" in changes:
             changes["name"] = str(changes["name"]).strip()
         check_player_fields(changes)
+        if not self.made:  # no rows yet: refused before the file is made for it
+            raise no_player(player_id)
         try:
             with self._write() as session:
                 player = session.get(Player, player_id)
                 if player is None:
-                    raise NotFound(_("no player with id {id}").format(id=player_id))
+                    raise no_player(player_id)
                 for name, value in changes.items():
                     setattr(player, name, value)
                 session.add(player)
@@ -84,7 +90,7 @@ class PlayerMethods(Store):
         with Session(self.engine) as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(_("no player with id {id}").format(id=player_id))
+                raise no_player(player_id)
             return player_record(player)
 
     def find_player(self, name: str) -> PlayerRecord:
@@ -113,10 +119,12 @@ class PlayerMethods(Store):
 
     def remove_player(self, player_id: int) -> int:
         """Delete a player with all their games and published ratings; returns the games removed."""
+        if not self.made:
+            raise no_player(player_id)
         with self._write() as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(_("no player with id {id}").format(id=player_id))
+                raise no_player(player_id)
             games = count_games_in(session, player_id)
             session.delete(player)
             session.flush()
