@@ -82,9 +82,9 @@ def _method_rules(
     from elotui.rating.rules.difference import counted_diff
     from elotui.rating.rules.uncertain import game_marks, uncertain_texts
 
-    if method is not Method.FIDE:
-        return None, [], _("{method}: {text}").format(method=method.value, text=method.text())
     on, rules = rules_in_force(args)
+    if method is not Method.FIDE:
+        return None, [], _("{method}: {text}").format(method=method.value, text=method.text(rules))
     diff = args.rating - args.opponent
     marks = game_marks(rules, on, diff, counted_diff(rules, args.rating, args.opponent))
     return (

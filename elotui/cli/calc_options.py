@@ -93,9 +93,9 @@ def rules_in_force(args: argparse.Namespace) -> tuple[date, RuleSet]:
 
 def no_cap_help() -> str:
     """`--no-cap`'s help, with today's cap on K × games read from the rule set in force."""
-    from elotui.rating.rules import current_rules
+    from elotui.rating.rules import rules_for
 
-    cap = current_rules().k_times_games_max
+    cap = rules_for("standard", date.today()).k_times_games_max
     return _("ignore the K×n ≤ {cap} cap (not FIDE)").format(cap=cap)
 
 

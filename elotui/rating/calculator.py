@@ -25,23 +25,10 @@ class Method(StrEnum):
     ELO = "elo"  # logistic formula, no cap
     FIDE = "fide"  # table 8.1.2 after the difference rule of the rule set in force
 
-    @property
-    def description(self) -> str:
-        """What the method computes today (`text` gives it for another rule set)."""
-        if self is Method.ELO:
-            return _("logistic E = 1/(1+10^((Rb−Ra)/{scale})), no cap").format(scale=LOGISTIC_SCALE)
-        from elotui.rating.rules import current_rules
-
-        return self.text(current_rules())
-
-    def text(self, rules: RuleSet | None = None) -> str:
+    def text(self, rules: RuleSet) -> str:
         """What the method computes under `rules` (the difference rule is the rule set's)."""
         if self is Method.ELO:
-            return self.description
-        if rules is None:
-            from elotui.rating.rules import current_rules
-
-            rules = current_rules()
+            return _("logistic E = 1/(1+10^((Rb−Ra)/{scale})), no cap").format(scale=LOGISTIC_SCALE)
         from elotui.rating.rules.difference import difference_text
 
         return _("FIDE table 8.1.2, {difference}").format(difference=difference_text(rules))
@@ -76,7 +63,7 @@ def expectation(
     rules: RuleSet | None = None,
 ) -> Expectation:
     """E of one game. Under `fide` D follows the difference rule of `rules`, else of the standard
-    rule set of `played_on` (the event start), else of today's."""
+    rule set of `played_on` (the event start); one of them is needed."""
     if method is Method.FIDE:
         own = round_half_away(Decimal(rating)) if not isinstance(rating, int) else rating
         diff_used = counted_diff(own, opponent, played_on, rules)

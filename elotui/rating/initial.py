@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from elotui.rating.rules.initial import initial_parts
-from elotui.rating.rules.lookup import current_rules
 from elotui.rating.rules.records import RuleSet
 
 
@@ -30,11 +29,9 @@ class InitialRating(NamedTuple):
         return self.games >= self.min_games and self.rating >= self.floor
 
 
-def initial_rating(
-    games: Sequence[tuple[int, Fraction]], rules: RuleSet | None = None
-) -> InitialRating:
-    """Ru from pooled (opponent rating, score) games against rated opponents."""
-    rule_set = rules if rules is not None else current_rules()
+def initial_rating(games: Sequence[tuple[int, Fraction]], rules: RuleSet) -> InitialRating:
+    """Ru from pooled (opponent rating, score) games against rated opponents, under `rules`."""
+    rule_set = rules
     opponents_total = sum(opponent for opponent, _ in games)
     halves = int(2 * sum((score for _, score in games), Fraction(0)))
     parts = initial_parts(rule_set.initial, len(games), opponents_total, halves)

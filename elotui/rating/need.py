@@ -8,7 +8,7 @@ from datetime import date
 from fractions import Fraction
 
 from elotui.rating.fide import PeriodGame, PeriodResult, period_change
-from elotui.rating.rules.lookup import current_rules, rules_for
+from elotui.rating.rules.lookup import rules_of
 from elotui.rating.rules.records import RuleSet
 
 
@@ -42,11 +42,10 @@ def points_needed(
     The remaining games are treated as `games` games against the average rating (the average-opponent
     shortcut); games already `played` in the period count too, and the K×n cap sees all of them.
     Scores are tried from 0 upward, so the first one that reaches the target is the least.
-    `rules` is the period's rule set (its difference rule and K×n cap); default: the standard one of
-    `played_on`, else today's.
+    `rules` is the period's rule set (its difference rule and K×n cap); else the standard one of
+    `played_on`.
     """
-    if rules is None:
-        rules = current_rules() if played_on is None else rules_for("standard", played_on)
+    rules = rules_of(played_on, rules)
     for halves in range(0, 2 * games + 1):
         points = Fraction(halves, 2)
         remaining = [

@@ -191,6 +191,10 @@ def test_no_cap_help_names_the_cap_in_force(monkeypatch: pytest.MonkeyPatch) -> 
     import elotui.rating.rules as rules
     from elotui.cli.calc_options import no_cap_help
 
-    today = rules.current_rules()
-    monkeypatch.setattr(rules, "current_rules", lambda *_: today._replace(k_times_games_max=600))
+    rules_for = rules.rules_for
+    monkeypatch.setattr(
+        rules,
+        "rules_for",
+        lambda *args: rules_for(*args)._replace(k_times_games_max=600),
+    )
     assert no_cap_help() == "ignore the K×n ≤ 600 cap (not FIDE)"

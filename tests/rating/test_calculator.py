@@ -9,6 +9,10 @@ from itertools import pairwise
 import pytest
 
 from elotui.rating.calculator import Method, series, several_games, single_game
+from elotui.rating.rules import rule_set_named
+
+# The fide method's rules: those in force since 2025-10 (the rating layer never reads the clock).
+S2025 = rule_set_named("S2025")
 
 
 def _rounded(rating: int, opponent: int, k: int, method: Method = Method.ELO) -> tuple[int, ...]:
@@ -31,7 +35,7 @@ def test_1500_vs_2000_elo_and_fide() -> None:
     assert f"{single_game(1500, 2000, 20).expected.value * 100:.1f}" == "5.3"
     assert _rounded(1500, 2000, 20)[0] == 19
     assert _rounded(1500, 2000, 32)[0] == 30
-    fide = single_game(1500, 2000, 20, Method.FIDE)
+    fide = single_game(1500, 2000, 20, Method.FIDE, rules=S2025)
     # D = −500 counts as −400 → PD (lower) 0.08; win 20 × 0.92 = 18.40 → 18.
     assert fide.expected.diff_used == -400
     assert fide.expected.pd == 8
@@ -76,7 +80,7 @@ def test_several_games_average_opponent_shortcut() -> None:
 
 def test_several_games_fide_uses_exact_hundredths() -> None:
     # 1500 vs 1600: D = −100 → PD 0.36. 4 games, 3 points, K 20: 20 × (3 − 1.44) = 31.20.
-    result = several_games(1500, 1600, 20, 4, Fraction(3), Method.FIDE)
+    result = several_games(1500, 1600, 20, 4, Fraction(3), Method.FIDE, rules=S2025)
     assert result.change == Decimal("31.2")
     assert result.rounded == 31
 

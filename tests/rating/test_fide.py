@@ -18,10 +18,15 @@ from elotui.rating.fide import (
 )
 from elotui.rating.initial import initial_rating
 from elotui.rating.performance import performance_rating
+from elotui.rating.rules import rule_set_named
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 BEFORE = date(2025, 9, 30)
 AFTER = date(2025, 10, 1)
+
+# The standard rules these cases are worked under (in force since 2025-10): the rating layer never
+# reads the clock, so a test names its rules.
+S2025 = rule_set_named("S2025")
 
 # fide-rules.md §10 E8: (own, opp, score, K, calculator change in tenths/hundredths, current rule)
 E8 = [
@@ -44,7 +49,7 @@ E8 = [
 def test_fide_calculator_vectors_under_the_current_rule(
     case: str, own: int, opp: int, score: Fraction, k: int, change: str
 ) -> None:
-    result = period_change(own, [PeriodGame(opp, score, played_on=AFTER)], k)
+    result = period_change(own, [PeriodGame(opp, score, played_on=AFTER)], k, rules=S2025)
     assert result.change == Fraction(change), case
 
 
@@ -68,8 +73,8 @@ def test_400_rule_tests_only_the_players_own_rating() -> None:
 
 def test_single_game_examples_of_e9() -> None:
     # Kasparov–Carlsen: 2812 beats 2786 (K 10): D 26 → .54, +4.6. zibbit: 2000 beats 1900 (K 20): +7.2.
-    assert period_change(2812, [PeriodGame(2786, WIN)], 10).change == Fraction("4.6")
-    assert period_change(2000, [PeriodGame(1900, WIN)], 20).change == Fraction("7.2")
+    assert period_change(2812, [PeriodGame(2786, WIN)], 10, rules=S2025).change == Fraction("4.6")
+    assert period_change(2000, [PeriodGame(1900, WIN)], 20, rules=S2025).change == Fraction("7.2")
 
 
 @pytest.mark.parametrize(
@@ -87,7 +92,7 @@ def test_single_game_examples_of_e9() -> None:
     ],
 )
 def test_k_precedence(profile: KProfile, year: int, k: int) -> None:
-    assert k_factor(profile, year)[0] == k
+    assert k_factor(profile, year, S2025)[0] == k
 
 
 @pytest.mark.parametrize(
@@ -96,19 +101,19 @@ def test_k_precedence(profile: KProfile, year: int, k: int) -> None:
      (20, 39, 17), (20, 47, 14), (10, 70, 10), (10, 71, 9), (10, 78, 8), (10, 87, 8)],
 )  # fmt: skip
 def test_700_cap_table_of_the_spec(k: int, n: int, capped: int) -> None:
-    assert capped_k(k, n) == capped
+    assert capped_k(k, n, S2025) == capped
 
 
 def test_700_cap_applies_to_the_whole_period_and_can_be_turned_off() -> None:
     games = [PeriodGame(2000, DRAW)] * 39
-    assert period_change(2000, games, 20).k_applied == 17
-    assert period_change(2000, games, 20, apply_cap=False).k_applied == 20
+    assert period_change(2000, games, 20, rules=S2025).k_applied == 17
+    assert period_change(2000, games, 20, apply_cap=False, rules=S2025).k_applied == 20
 
 
 def test_period_rounds_once_half_away_from_zero_on_exact_halves() -> None:
     # K 5, a win at D 0: ΔR +0.50 → +2.50 → +3; a loss: −0.50 → −2.50 → −3 (as FIDE's F-P01).
-    up = period_change(2000, [PeriodGame(2000, WIN)], 5)
-    down = period_change(2000, [PeriodGame(2000, LOSS)], 5)
+    up = period_change(2000, [PeriodGame(2000, WIN)], 5, rules=S2025)
+    down = period_change(2000, [PeriodGame(2000, LOSS)], 5, rules=S2025)
     assert (up.change, up.change_rounded) == (Fraction(5, 2), 3)
     assert (down.change, down.change_rounded) == (Fraction(-5, 2), -3)
 
@@ -117,33 +122,33 @@ def test_period_total_where_summing_floats_would_miss_the_half() -> None:
     # 2110 beats 2000 three times: D 110 → PD .65, ΔR +0.35 each; K 10 × 1.05 = +10.50 → +11.
     # A float accumulator sees 0.35 + 0.35 + 0.35 = 1.0499999999999998 and would round to +10.
     assert (0.35 + 0.35 + 0.35) * 10 < 10.5
-    up = period_change(2110, [PeriodGame(2000, WIN)] * 3, 10)
+    up = period_change(2110, [PeriodGame(2000, WIN)] * 3, 10, rules=S2025)
     assert (up.sum_delta, up.change, up.change_rounded) == (105, Fraction("10.5"), 11)
     # Mirror: 2000 loses to 2110 three times: PD .35, ΔR −0.35 each → −10.50 → −11.
-    down = period_change(2000, [PeriodGame(2110, LOSS)] * 3, 10)
+    down = period_change(2000, [PeriodGame(2110, LOSS)] * 3, 10, rules=S2025)
     assert (down.change, down.change_rounded) == (Fraction("-10.5"), -11)
     # 2065 loses five times to 2000: D 65 → PD .59, ΔR −0.59; K 10 × −2.95 = −29.50 → −30
     # (the float sum gives −29.499999999999996).
-    five = period_change(2065, [PeriodGame(2000, LOSS)] * 5, 10)
+    five = period_change(2065, [PeriodGame(2000, LOSS)] * 5, 10, rules=S2025)
     assert (five.change, five.change_rounded) == (Fraction("-29.5"), -30)
 
 
 def test_per_game_rounding_differs_from_period_rounding() -> None:
     # Three draws at D −4 (PD .49), K 40: each +0.40 → 0 per game; period +1.20 → +1.
-    result = period_change(1996, [PeriodGame(2000, DRAW)] * 3, 40)
+    result = period_change(1996, [PeriodGame(2000, DRAW)] * 3, 40, rules=S2025)
     assert result.change_rounded == 1
     assert result.per_game_rounded_total == 0
 
 
 def test_per_event_ro_differs_from_period_start() -> None:
     # Period start 2050, but this event used Ro 2000: D = 2000 − 2100 = −100 → PD .36, win +0.64.
-    result = period_change(2050, [PeriodGame(2100, WIN, own=2000)], 20)
+    result = period_change(2050, [PeriodGame(2100, WIN, own=2000)], 20, rules=S2025)
     assert result.games[0].diff == -100
     assert result.change == Fraction("12.8")
 
 
 def test_falling_below_1400_leaves_the_player_unrated() -> None:
-    result = period_change(1405, [PeriodGame(1405, LOSS)] * 2, 20)
+    result = period_change(1405, [PeriodGame(1405, LOSS)] * 2, 20, rules=S2025)
     assert result.new_rating == 1385
     assert result.unrated_next_list
 
@@ -151,19 +156,23 @@ def test_falling_below_1400_leaves_the_player_unrated() -> None:
 def test_initial_rating_f_n01() -> None:
     # Σopp 9507 + 3600 over 7 = 1872.43; p = 4/7 = .57 → dp 50; Ru 1922.43 → 1922.
     games = [(1902, DRAW), (1877, DRAW), (1884, WIN), (2012, LOSS), (1832, WIN)]
-    result = initial_rating(games)
+    result = initial_rating(games, S2025)
     assert result.p_hundredths == 57
     assert result.rating == 1922
     assert result.published
 
 
 def test_initial_rating_is_capped_at_2200_and_needs_1400() -> None:
-    strong = initial_rating([(2400, WIN)] * 5)  # Ra (12000+3600)/7 = 2228.6, p 6/7 .86 → +309
+    strong = initial_rating(
+        [(2400, WIN)] * 5, S2025
+    )  # Ra (12000+3600)/7 = 2228.6, p 6/7 .86 → +309
     assert strong.rating == 2200
-    weak = initial_rating([(1400, LOSS)] * 5)  # Ra (7000+3600)/7 = 1514.3, p 1/7 .14 → −309 → 1205
+    weak = initial_rating(
+        [(1400, LOSS)] * 5, S2025
+    )  # Ra (7000+3600)/7 = 1514.3, p 1/7 .14 → −309 → 1205
     assert weak.rating == 1205
     assert not weak.published
-    assert not initial_rating([(2000, WIN)] * 4).published  # only 4 games
+    assert not initial_rating([(2000, WIN)] * 4, S2025).published  # only 4 games
 
 
 def test_performance_rating_norm_style() -> None:

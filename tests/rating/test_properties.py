@@ -11,6 +11,9 @@ from elotui.rating.calculator import Method, single_game
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import capped_k, game_delta
 from elotui.rating.rounding import round_half_away
+from elotui.rating.rules import rule_set_named
+
+S2025 = rule_set_named("S2025")  # the rules in force since 2025-10: a test names its rules
 
 ratings = st.integers(min_value=100, max_value=3500)
 ks = st.integers(min_value=1, max_value=100)
@@ -26,14 +29,14 @@ def test_a_higher_opponent_never_lowers_a_wins_gain(
     own: int, a: int, b: int, k: int, method: Method
 ) -> None:
     low, high = sorted((a, b))
-    gain_low = single_game(own, low, k, method).outcomes["win"].change
-    gain_high = single_game(own, high, k, method).outcomes["win"].change
+    gain_low = single_game(own, low, k, method, rules=S2025).outcomes["win"].change
+    gain_high = single_game(own, high, k, method, rules=S2025).outcomes["win"].change
     assert gain_high >= gain_low
 
 
 @given(ks, st.integers(min_value=0, max_value=500))
 def test_the_700_cap_never_raises_k(k: int, n: int) -> None:
-    capped = capped_k(k, n)
+    capped = capped_k(k, n, S2025)
     assert 0 <= capped <= k
     if n and k * n > 700:
         # the largest whole K with K × n ≤ 700
@@ -60,7 +63,11 @@ def test_halves_round_away_from_zero(n: int) -> None:
 def test_fide_pd_of_the_pair_adds_to_one_when_both_are_capped(a: int, b: int) -> None:
     # Below 2650 both players see the same clamped difference, so the two PDs add to 1.00.
     if a < 2650 and b < 2650:
-        assert game_delta(a, b, Fraction(1)).pd + game_delta(b, a, Fraction(1)).pd == 100
+        pair = (
+            game_delta(a, b, Fraction(1), rules=S2025),
+            game_delta(b, a, Fraction(1), rules=S2025),
+        )
+        assert pair[0].pd + pair[1].pd == 100
 
 
 @given(st.integers(min_value=-(10**9), max_value=10**9))

@@ -90,7 +90,12 @@ def test_the_rule_set_of_an_event_start(rating_list: str, start: str, name: str)
 
 def test_350_rule_of_2006_issue_example() -> None:
     # 2235 beats 1700 in 2008-06, K 15: D 535 counts as 350 → PD .89 (row 345–357) → ΔR .11 → +1.65.
-    result = period_change(2235, [PeriodGame(1700, Fraction(1), played_on=day("2008-06-10"))], 15)
+    result = period_change(
+        2235,
+        [PeriodGame(1700, Fraction(1), played_on=day("2008-06-10"))],
+        15,
+        rules=rules_for("standard", day("2008-06-10")),
+    )
     assert result.games[0].diff_used == 350
     assert result.change == Fraction("1.65")
     assert result.games[0].rules == "S2006"
@@ -98,7 +103,12 @@ def test_350_rule_of_2006_issue_example() -> None:
 
 def test_400_rule_of_2009_issue_example() -> None:
     # The same game in 2010: D 535 counts as 400 → PD .92 (row 392–411) → ΔR .08 × 15 → +1.20.
-    result = period_change(2235, [PeriodGame(1700, Fraction(1), played_on=day("2010-03-10"))], 15)
+    result = period_change(
+        2235,
+        [PeriodGame(1700, Fraction(1), played_on=day("2010-03-10"))],
+        15,
+        rules=rules_for("standard", day("2010-03-10")),
+    )
     assert result.games[0].diff_used == 400
     assert result.change == Fraction("1.20")
 
@@ -177,8 +187,18 @@ def test_2024_400_rule_every_game() -> None:
 def test_2025_no_limit_from_2650() -> None:
     # C17 (fide-rules.md §10): 2700 beats 2200, K 10. From 2025-10 D 500 counts in full → .96 →
     # ΔR .04 → +0.40; in 2025-09 (S2024) it counts as 400 → .92 → +0.80. A 2649 player is limited.
-    after = period_change(2700, [PeriodGame(2200, Fraction(1), played_on=day("2025-10-01"))], 10)
-    before = period_change(2700, [PeriodGame(2200, Fraction(1), played_on=day("2025-09-30"))], 10)
+    after = period_change(
+        2700,
+        [PeriodGame(2200, Fraction(1), played_on=day("2025-10-01"))],
+        10,
+        rules=rules_for("standard", day("2025-10-01")),
+    )
+    before = period_change(
+        2700,
+        [PeriodGame(2200, Fraction(1), played_on=day("2025-09-30"))],
+        10,
+        rules=rules_for("standard", day("2025-09-30")),
+    )
     assert (after.change, before.change) == (Fraction("0.4"), Fraction("0.8"))
     assert counted_diff(S2025, 2649, 2149) == 400
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from elotui.rating.rules.lookup import (
     RULE_SETS,
     before_modelled,
-    current_rules,
     rule_set_named,
     rules_for,
+    rules_of,
 )
 from elotui.rating.rules.records import DECISIONS, RATING_LISTS, RatingList, RuleSet
 
@@ -24,7 +24,7 @@ __all__ = [
     "RatingList",
     "RuleSet",
     "before_modelled",
-    "current_rules",
     "rule_set_named",
     "rules_for",
+    "rules_of",
 ]

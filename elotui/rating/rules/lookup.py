@@ -29,9 +29,14 @@ def rules_for(rating_list: RatingList, day: date) -> RuleSet:
     return sets[max(0, bisect_right(_STARTS[rating_list], day) - 1)]
 
 
-def current_rules(rating_list: RatingList = "standard") -> RuleSet:
-    """The rule set in force today (the default of the calculator and `period_change`)."""
-    return rules_for(rating_list, date.today())
+def rules_of(played_on: date | None, rules: RuleSet | None) -> RuleSet:
+    """`rules`, else the standard rule set of `played_on`. Nothing here reads the clock: a caller
+    with neither (the calculator, a command working for today) passes the rules of its own today."""
+    if rules is not None:
+        return rules
+    if played_on is None:
+        raise TypeError("give the rule set, or the day it is read from")
+    return rules_for("standard", played_on)
 
 
 def before_modelled(rating_list: RatingList, day: date) -> bool:

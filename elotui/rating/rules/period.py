@@ -17,7 +17,7 @@ from elotui.rating.performance import performance_rating
 from elotui.rating.rounding import round_half_away
 from elotui.rating.rules.difference import counted_diff, upgraded_games
 from elotui.rating.rules.k import capped_k
-from elotui.rating.rules.lookup import current_rules, rules_for
+from elotui.rating.rules.lookup import rules_for, rules_of
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.tables import pd_hundredths
 
@@ -53,9 +53,8 @@ def game_delta(
     rules: RuleSet | None = None,
     upgrade_spent: bool = False,
 ) -> GameDelta:
-    """One game under `rules`, else the standard rule set of `played_on`, else today's."""
-    if rules is None:
-        rules = current_rules() if played_on is None else rules_for("standard", played_on)
+    """One game under `rules`, else the standard rule set of `played_on`."""
+    rules = rules_of(played_on, rules)
     diff_used = counted_diff(rules, own, opponent, upgrade_spent=upgrade_spent)
     pd = pd_hundredths(diff_used)
     return GameDelta(
@@ -133,15 +132,15 @@ def period_change(
     k_reason: str = "",
     *,
     apply_cap: bool = True,
-    rules: RuleSet | None = None,
+    rules: RuleSet,
 ) -> PeriodResult:
     """The rating change of one player over one rating period (reference algorithm, rules.md §1.6).
 
     `rating` is the rating at the start of the period (the previous list); `rules` the period's rule
-    set (default: today's standard one). Every game counts: pass only rated games against rated
+    set. Every game counts: pass only rated games against rated
     opponents.
     """
-    period_rules = rules if rules is not None else current_rules()
+    period_rules = rules
     k_applied = capped_k(period_rules, k, len(games)) if apply_cap else k
     game_rules = [
         rules_for(period_rules.rating_list, g.played_on)

@@ -20,7 +20,7 @@ from elotui.i18n import N_, _, ngettext, numbers
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames
 from elotui.rating.elo import expected_score
 from elotui.rating.fide import counted_diff
-from elotui.rating.rules import current_rules
+from elotui.rating.rules import RuleSet
 from elotui.rating.tables import PD_ROWS, pd_hundredths
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import (
@@ -187,6 +187,13 @@ class SeriesPane(Pane):
 
 
 class ReferencePane(Pane):
+    """The elo and FIDE expectations by D, up to the difference limit of `rules` (the calculator's
+    today's)."""
+
+    def __init__(self, rules: RuleSet, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rules = rules
+
     def compose(self) -> ComposeResult:
         yield Static(
             _("Expected score by difference D = you − opponent: elo formula and FIDE table 8.1.2"),
@@ -198,9 +205,9 @@ class ReferencePane(Pane):
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one("#reference-table", DataTable)
         table.add_columns("D", _("elo E"), _("fide PD"))
-        # Every 50 points up to today's difference limit (8.3.1: past it, D counts as the limit),
-        # else up to table 8.1.2's last row.
-        limit = current_rules().difference.limit or PD_ROWS[-1][0]
+        # Every 50 points up to the difference limit (8.3.1: past it, D counts as the limit), else
+        # up to table 8.1.2's last row.
+        limit = self._rules.difference.limit or PD_ROWS[-1][0]
         for diff in range(-limit, limit + 1, 50):
             table.add_row(
                 signed_int(diff),
@@ -215,7 +222,7 @@ class ReferencePane(Pane):
             widget.update(_("Type both ratings to see your own difference."))
             return
         diff = rating - opponent
-        used = counted_diff(rating, opponent)  # today's rules, as `current_rules` below
+        used = counted_diff(rating, opponent, rules=self._rules)
         widget.update(
             _("You: D = {diff} → elo {elo}, fide PD {pd}").format(
                 diff=signed_int(diff),
@@ -223,7 +230,7 @@ class ReferencePane(Pane):
                 pd=hundredths(pd_hundredths(used)),
             )
             + (
-                _(" ({limit}-point rule)").format(limit=current_rules().difference.limit)
+                _(" ({limit}-point rule)").format(limit=self._rules.difference.limit)
                 if used != diff
                 else ""
             )

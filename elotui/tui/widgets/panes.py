@@ -37,12 +37,10 @@ def tier_text(before: Tier, crossing: TierChange | None) -> str:
 
 
 def difference_rule_text(diff: int, used: int) -> str:
-    """The line of a D counted at its limit, under the rule set in force today (the single game's
-    and the several games' rules): "400-point rule applied: D −500 counts as −400"."""
-    from elotui.rating.rules import current_rules
-
+    """The line of a D counted at its limit (`used` is ± that limit): "400-point rule applied: D −500
+    counts as −400"."""
     return _("{limit}-point rule applied: D {diff} counts as {used}").format(
-        limit=current_rules().difference.limit, diff=signed_int(diff), used=signed_int(used)
+        limit=abs(used), diff=signed_int(diff), used=signed_int(used)
     )
 
 

@@ -61,7 +61,7 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
             id="series-inputs",
         )
     if mode == "period":
-        from elotui.rating.rules import current_rules
+        from elotui.rating.rules import rules_for
 
         return Vertical(
             FieldRow(
@@ -81,7 +81,7 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
             FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
             FieldRow(
                 # Today's cap; the month's own rule set says in the pane whether it has one.
-                _("{cap} cap").format(cap=current_rules().k_times_games_max),
+                _("{cap} cap").format(cap=rules_for("standard", today).k_times_games_max),
                 Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap"),
             ),
             Label(_("What do I need"), classes="section"),
@@ -104,15 +104,18 @@ def mode_inputs(mode: str, today: date, points: Points) -> Widget:
     )
 
 
-def mode_pane(mode: str) -> Widget:
-    """The results pane of a mode other than the single game (which is there from the start)."""
+def mode_pane(mode: str, today: date) -> Widget:
+    """The results pane of a mode other than the single game (which is there from the start); the
+    reference table shows the difference rule of `today`'s standard rules."""
+    from elotui.rating.rules import rules_for
     from elotui.tui.widgets import mode_panes
 
+    if mode == "reference":
+        return mode_panes.ReferencePane(rules_for("standard", today), id=mode)
     panes: dict[str, type[Widget]] = {
         "several": mode_panes.SeveralPane,
         "series": mode_panes.SeriesPane,
         "period": mode_panes.PeriodPane,
-        "reference": mode_panes.ReferencePane,
     }
     return panes[mode](id=mode)
 

@@ -26,6 +26,7 @@ from textual.widgets import ContentSwitcher, Input, Static
 
 from elotui.i18n import N_, _, pgettext
 from elotui.rating.result import Result
+from elotui.rating.rules import rules_for
 from elotui.tui.commands import PaletteAction
 from elotui.tui.formatting import phrase_lines
 from elotui.tui.screens.base import app_ready
@@ -236,7 +237,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             # First visit: build the mode's fields and pane now (kept for later visits).
             new_inputs = mode_inputs(mode, self._today, self._points)
             new_inputs.display = False
-            pane = mode_pane(mode)
+            pane = mode_pane(mode, self._today)
             pane.display = False
             await inputs.mount(new_inputs)
             self._follow(new_inputs.query("Input, Choice"))
@@ -279,8 +280,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         from elotui.rating.calculator import Method
 
         method = Method(self.query_one("#method", Choice).value)
+        method_text = method.text(rules_for("standard", self._today))
         self.query_one("#method-rules", Static).update(
-            phrase_lines(f"  {method.value}: {method.description}", METHOD_HINT_WIDTH)
+            phrase_lines(f"  {method.value}: {method_text}", METHOD_HINT_WIDTH)
             if self.mode != "period"
             else _("  period: FIDE rules always (method not used)")
         )
@@ -332,15 +334,19 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         from elotui.rating.calculator import series as series_steps
         from elotui.rating.calculator import several_games, single_game
 
+        # The calculator's today decides the rules (the period mode has its month instead).
+        rules = rules_for("standard", self._today)
         if mode == "single":
-            self.query_one(SinglePane).show(single_game(rating, opponent, k, method), result)
+            self.query_one(SinglePane).show(
+                single_game(rating, opponent, k, method, rules=rules), result
+            )
         elif mode == "several":
             games_n, played_points = extra
             assert isinstance(games_n, int) and isinstance(played_points, Fraction)
             from elotui.tui.widgets.mode_panes import SeveralPane
 
             self.query_one(SeveralPane).show(
-                several_games(rating, opponent, k, games_n, played_points, method)
+                several_games(rating, opponent, k, games_n, played_points, method, rules=rules)
             )
         elif mode == "series":
             (count,) = extra
@@ -349,6 +355,6 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             series_result = Result.parse(result) or Result.WIN
             exact = self.query_one("#exact", Choice).value == "exact"
             steps = series_steps(
-                rating, opponent, k, count, series_result.score, method, exact=exact
+                rating, opponent, k, count, series_result.score, method, exact=exact, rules=rules
             )
             self._series_pane().show(steps, series_result.word, exact)
