@@ -9,7 +9,7 @@ from collections.abc import Callable
 from elotui.dates import BadDate, parse_date
 from elotui.i18n import _
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
-from elotui.safe_text import shown
+from elotui.safe_text import is_invisible, shown
 
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -111,7 +111,12 @@ def rating_reason(text: str) -> str:
 
 
 def control_character_reason(column: str, character: str) -> str:
-    """Why a text cell of an import is refused (an ESC, a direction override...: safe_text.py)."""
+    """Why a text cell of an import is refused (an ESC, a direction override, a zero-width space in
+    a name...: safe_text.py); `character` as `unsafe_character` gives it."""
+    if is_invisible(character):
+        return _(
+            "{column}: holds an invisible character ({character}), which elotui refuses"
+        ).format(column=column, character=character)
     return _("{column}: holds a control character ({character}), which elotui refuses").format(
         column=column, character=character
     )

@@ -32,6 +32,7 @@ from elotui.i18n import _
 from elotui.json_stream import streamed_json, write_json
 from elotui.logbook.csv_io import games_oldest_first
 from elotui.logbook.import_report import ImportFailed, ImportSummary, read_import_text
+from elotui.logbook.player_names import PlayerNames, stored_name
 from elotui.logbook.records import GameRecord
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
@@ -274,7 +275,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
     if not isinstance(name, str) or not name.strip():
         check.fail(f"{where}.name", _("missing or empty"))
     else:
-        profile["name"] = name.strip()
+        profile["name"] = stored_name(name.strip())
     for field in ("fide_id", "birth_year", "start_rating", "fixed_k"):
         profile[field] = check.optional_int(item.get(field), f"{where}.{field}")
     games_before = item.get("games_before", 0)
@@ -371,21 +372,32 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
                 )
             ]
         )
-    existing = repository.player_ids_by_name()
+    # A name is the same as another case and accents ignored (`PlayerNames.refuse_alike`).
+    existing = PlayerNames(repository.player_ids_by_name())
     bundles: list[PlayerBundle] = []
-    seen: set[str] = set()
+    seen = PlayerNames(())
     for index, item in enumerate(check.items(document.get("players"), "players")):
         bundle = _read_player(check, item, f"players[{index}]")
         if bundle is None:
             continue
         name = bundle.profile["name"]
-        if name in existing:
+        if alike := existing.alike(name):
             check.fail(
-                f"players[{index}].name", _("{name!r} is already in the logbook").format(name=name)
+                f"players[{index}].name",
+                _("{name!r} is already in the logbook").format(name=name)
+                if name in alike
+                else _("{name!r} is already in the logbook as {other!r}").format(
+                    name=name, other=alike[0]
+                ),
             )
-        elif name in seen:
+        elif alike := seen.alike(name):
             check.fail(
-                f"players[{index}].name", _("{name!r} appears twice in the file").format(name=name)
+                f"players[{index}].name",
+                _("{name!r} appears twice in the file").format(name=name)
+                if name in alike
+                else _("{name!r} appears in the file as {other!r} too").format(
+                    name=name, other=alike[0]
+                ),
             )
         seen.add(name)
         bundles.append(bundle)
