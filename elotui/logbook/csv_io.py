@@ -45,6 +45,7 @@ from elotui.logbook.csv_cells import (
     date_checker,
     date_reason,
     escape_cell,
+    player_meant,
     rating_checker,
     rating_reason,
     unescape_cell,
@@ -58,7 +59,6 @@ from elotui.logbook.records import GameRecord, records_from_rows
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
-    NotFound,
     PlayerRecord,
     RatingList,
     Repository,
@@ -152,7 +152,7 @@ def parse_games_csv(
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
     logbook_names = PlayerNames(player_ids)
-    meanings: dict[str, tuple[str | None, str]] = {}  # each player cell seen → `_player_meant`
+    meanings: dict[str, tuple[str | None, str]] = {}  # each player cell seen → `player_meant`
     # A key of the import's JSON (skipped_reasons): English in every language (README, JSON).
     other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
@@ -196,7 +196,7 @@ def parse_games_csv(
         else:
             meant = meanings.get(player)
             if meant is None:
-                meant = meanings[player] = _player_meant(logbook_names, player)
+                meant = meanings[player] = player_meant(logbook_names, player)
             name, reason = meant
             if only_player is not None and name != only_player:
                 skipped[other_players] += 1
@@ -301,16 +301,6 @@ def parse_games_csv(
     if errors:
         raise ImportFailed(errors)
     return rows, per_player, skipped
-
-
-def _player_meant(names: PlayerNames, cell: str) -> tuple[str | None, str]:
-    """The player a `player` cell names (`PlayerNames.find`), or None and why it names none."""
-    if not cell:
-        return None, _("player: empty")
-    try:
-        return names.find(cell), ""
-    except NotFound as error:
-        return None, f"player: {error}"
 
 
 def import_csv(

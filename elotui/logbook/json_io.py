@@ -15,8 +15,8 @@ replay. The document:
 `result` is the CSV text ("1", "0.5", "0"), `score` the same as a number; dates are `YYYY-MM-DD`,
 unrated is null. `list` is the rating list ("standard", "rapid", "blitz"; missing, null or "" on import:
 standard), `rated_period` the `YYYY-MM` period the game's event is pinned to (null: the list calendar).
-An import adds players that are not in the logbook yet; a player already there is an
-error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
+An import adds players that are not in the logbook yet; a player already there (case and accents
+ignored) is an error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
 """
 
 from __future__ import annotations
@@ -372,7 +372,6 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
                 )
             ]
         )
-    # A name is the same as another case and accents ignored (`PlayerNames.refuse_alike`).
     existing = PlayerNames(repository.player_ids_by_name())
     bundles: list[PlayerBundle] = []
     seen = PlayerNames(())
@@ -380,25 +379,17 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
         bundle = _read_player(check, item, f"players[{index}]")
         if bundle is None:
             continue
-        name = bundle.profile["name"]
+        name, where = bundle.profile["name"], f"players[{index}].name"
         if alike := existing.alike(name):
-            check.fail(
-                f"players[{index}].name",
-                _("{name!r} is already in the logbook").format(name=name)
-                if name in alike
-                else _("{name!r} is already in the logbook as {other!r}").format(
-                    name=name, other=alike[0]
-                ),
-            )
+            said = _("{name!r} is already in the logbook as {other!r}")
+            if name in alike:
+                said = _("{name!r} is already in the logbook")
+            check.fail(where, said.format(name=name, other=alike[0]))
         elif alike := seen.alike(name):
-            check.fail(
-                f"players[{index}].name",
-                _("{name!r} appears twice in the file").format(name=name)
-                if name in alike
-                else _("{name!r} appears in the file as {other!r} too").format(
-                    name=name, other=alike[0]
-                ),
-            )
+            said = _("{name!r} appears in the file as {other!r} too")
+            if name in alike:
+                said = _("{name!r} appears twice in the file")
+            check.fail(where, said.format(name=name, other=alike[0]))
         seen.add(name)
         bundles.append(bundle)
     if check.errors:
