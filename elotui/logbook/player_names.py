@@ -111,7 +111,7 @@ class PlayerNames:
                     len(close),
                 ).format(player=shown(name), names=_quoted(close))
             )
-        raise no_player(name)
+        raise no_player_named(name)
 
     def _closest(self, name: str) -> list[str]:
         if self._suggested >= SUGGESTED_AT_MOST:
@@ -125,7 +125,7 @@ class PlayerNames:
         return [match for key in keys for match in self._by_key[key]][:CLOSE_AT_MOST]
 
 
-def no_player(name: str) -> NotFound:
+def no_player_named(name: str) -> NotFound:
     """There is no player `name`, nor one with a name close to it."""
     return NotFound(
         _("no player named {player}; add one with: elotui player add {player}").format(

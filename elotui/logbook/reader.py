@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from elotui.logbook.paths import LogbookAddress
-from elotui.logbook.player_names import PlayerNames, no_player, stored_name
+from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
     STANDARD,
@@ -103,7 +103,7 @@ class LogbookReader:
             found = PlayerNames(self.player_ids_by_name()).find(name)
             row = self._connection.execute(sql, (found,)).fetchone()
             if row is None:  # removed since
-                raise no_player(name)
+                raise no_player_named(name)
         (
             player_id,
             player_name,

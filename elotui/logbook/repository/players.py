@@ -10,7 +10,7 @@ from sqlmodel import select as orm_select
 
 from elotui.i18n import _
 from elotui.logbook.models import Player
-from elotui.logbook.player_names import PlayerNames, no_player, stored_name
+from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     PLAYER_FIELDS,
     InvalidData,
@@ -107,7 +107,7 @@ class PlayerMethods(Store):
                 found = PlayerNames(self.player_ids_by_name()).find(name)
                 player = session.exec(orm_select(Player).where(col(Player.name) == found)).first()
                 if player is None:  # removed since
-                    raise no_player(name)
+                    raise no_player_named(name)
             return player_record(player)
 
     def list_players(self) -> list[PlayerRecord]:
