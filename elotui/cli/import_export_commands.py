@@ -117,6 +117,7 @@ def export_file(args: argparse.Namespace) -> int:
     if to_stdout:
         files.export_to(repository, sys.stdout, players, fmt, args.rating_list)
         return 0
+    files.refuse_the_logbook(output, repository)
     with files.whole_file(output) as handle:
         count = files.export_to(repository, handle, players, fmt, args.rating_list)
     if wants_json(args):

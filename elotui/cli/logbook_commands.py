@@ -51,8 +51,10 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
 
     With `--demo`, a fresh throwaway copy of the demo logbook instead. `create=False` for the
     commands that only read: where there is no logbook yet they say so (`NoLogbookYet`) and create
-    nothing.
+    nothing. The commands that write make a new logbook with their first write only, so one refused
+    (an unknown player, a bad import) leaves no file behind.
     """
+    from elotui.logbook.repository import WHEN_WRITTEN
     from elotui.logbook.repository import open_repository as open_at
 
     if getattr(args, "demo", False):
@@ -62,7 +64,7 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
     from elotui.logbook.engine import set_wait_notice
 
     set_wait_notice(_say_waiting)
-    return open_at(db_path(args), create=create)
+    return open_at(db_path(args), create=WHEN_WRITTEN if create else False)
 
 
 def _say_waiting(path: Path) -> None:

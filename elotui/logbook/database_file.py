@@ -1,7 +1,13 @@
 """A logbook file looked at without changing it: what may refuse it before anything is migrated.
 
 `DatabaseRefused` (and `NoLogbookYet`) are the refusals of `migrate`; the checks here look at the file
-and its folder only (its kind, its first bytes, its write access) and say why in one line.
+and its folder only (its kind and its write access, through `stat`) and say why in one line.
+
+Nothing here opens the file itself: its content is read through SQLite only. On POSIX, closing *any*
+descriptor of a file drops every lock the process holds on it, SQLite's included; a header read with
+`open`/`close` while the app had a connection open made another process's writer believe it was
+alone, delete the WAL under the app, and lose the app's next write. SQLite shares its own descriptors
+between connections of one process, so a second SQLite connection is safe where a raw read is not.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from elotui.i18n import _
 from elotui.logbook.engine import is_busy
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
+# SQLite's result code for a file that is not a database (its header is not SQLite's).
+SQLITE_NOTADB = 26
 
 
 class DatabaseRefused(LogbookRefused):
@@ -50,29 +57,11 @@ def refuse_read_only_folder(path: Path) -> None:
         )
 
 
-def read_header(path: Path) -> bytes:
-    """The first bytes of `path`, refusing anything but a regular file (checked on the open file)."""
-    try:
-        # Non-blocking: should a FIFO replace the file after `kind_of_path` looked, opening it
-        # still returns at once, and fstat refuses it before anything is read.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        raise DatabaseRefused(_cannot_read(path, error)) from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise DatabaseRefused(
-                _("{path} is not a regular file, not a database file").format(path=path)
-            )
-        return os.read(descriptor, len(SQLITE_MAGIC))
-    except OSError as error:
-        raise DatabaseRefused(_cannot_read(path, error)) from None
-    finally:
-        os.close(descriptor)
-
-
 def open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
     """Why SQLite could not read `path`, in words that say what to do (a lock is not damage)."""
     message = str(error)
+    if getattr(error, "sqlite_errorcode", None) == SQLITE_NOTADB:
+        return _("{path} is not an SQLite database").format(path=path)
     if is_busy(error):
         return _("{path} is locked by another program; try again once it is done").format(path=path)
     if "disk is full" in message:

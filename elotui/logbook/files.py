@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
 
 IMPORT_KINDS = (".csv", ".pgn", ".json")
+# The files SQLite keeps beside a logbook while it is open.
+JOURNAL_SUFFIXES = ("-wal", "-shm", "-journal")
 
 
 class FileRefused(FileUnusable, ValueError):
@@ -45,6 +47,7 @@ def import_file(
     `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s."""
     from elotui.logbook.paths import refusal_to_read
 
+    refuse_the_logbook(path, repository)
     refusal = refusal_to_read(path)  # a folder, a FIFO, a device: never opened
     if refusal is not None:
         raise FileRefused(refusal)
@@ -70,6 +73,29 @@ def import_file(
 
         return import_json(repository, path)  # new players only: nothing can be there already
     raise FileRefused(_("{path}: import reads .csv, .pgn or .json files").format(path=path))
+
+
+def is_the_logbook(path: Path, repository: Repository) -> bool:
+    """Whether `path` is the logbook's own file or one of its journal files, by any name (a link, a
+    hard link, `./`). Looked at with `stat` only: opening and closing the file would drop this
+    process's SQLite locks on it (`database_file`'s docstring)."""
+    logbook = repository.file
+    if logbook is None:
+        return False
+    target = os.path.realpath(path)
+    if any(target == os.path.realpath(f"{logbook}{suffix}") for suffix in ("", *JOURNAL_SUFFIXES)):
+        return True
+    try:
+        return os.path.samefile(path, logbook)
+    except OSError:  # one of them is missing: not the same file
+        return False
+
+
+def refuse_the_logbook(path: Path, repository: Repository) -> None:
+    """An import never reads, and an export never replaces, the logbook it works on (an export to
+    the logbook's own name replaced the database with a CSV)."""
+    if is_the_logbook(path, repository):
+        raise FileRefused(_("{path} is the logbook itself; give another file").format(path=path))
 
 
 def export_to(

@@ -34,12 +34,10 @@ from elotui.logbook.backups import backup_database as backup_database  # re-expo
 from elotui.logbook.backups import backup_path_for as backup_path_for  # (tests, the app)
 from elotui.logbook.backups import new_backup, restore_backup
 from elotui.logbook.database_file import (
-    SQLITE_MAGIC,
     DatabaseRefused,
     is_read_only,
     open_failure,
     private_connection,
-    read_header,
     refuse_read_only_folder,
 )
 from elotui.logbook.database_file import NoLogbookYet as NoLogbookYet  # re-exported
@@ -152,17 +150,14 @@ def inspect_database(path: Path) -> DatabaseState:
         )
     if not path.exists():
         return DatabaseState(path, exists=False, revision=None)
-    header = read_header(path)
-    if header and header != SQLITE_MAGIC:
-        raise DatabaseRefused(_("{path} is not an SQLite database").format(path=path))
     if is_read_only(path):
         raise DatabaseRefused(
             _("{path} is read-only; elotui needs to write to its logbook").format(path=path)
         )
     refuse_read_only_folder(path)
-    if not header:
-        return DatabaseState(path, exists=False, revision=None)  # an empty file: an empty database
-
+    # The content through SQLite only, never a descriptor of our own (database_file's docstring: a
+    # closed descriptor drops the locks of every connection this process has open on the file).
+    # An empty file is an empty database to SQLite: no mark, no tables, as good as new (below).
     try:
         connection = looking_connection(path)
         try:
@@ -314,15 +309,24 @@ def _in_data_folder(path: Path) -> bool:
         return False
 
 
-def _prepare_folder_and_file(path: Path) -> None:
-    """Refuse a read-only folder; create a missing database file (0600), and its folder (0700) when
-    it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
-    if not path.parent.is_dir() and not _in_data_folder(path):
+def refuse_new_file(path: Path) -> None:
+    """Refuse, creating nothing, a new logbook at `path` that could not be made: its folder missing
+    (unless it is elotui's own data folder, made when needed) or read-only."""
+    if not path.parent.is_dir():
+        if _in_data_folder(path):
+            return
         raise DatabaseRefused(
             _("the folder {folder} does not exist; create it first or give another file").format(
                 folder=path.parent
             )
         )
+    refuse_read_only_folder(path)
+
+
+def _prepare_folder_and_file(path: Path) -> None:
+    """Refuse a read-only folder; create a missing database file (0600), and its folder (0700) when
+    it is elotui's own data folder: a folder named by the user must exist (a typo makes no folders)."""
+    refuse_new_file(path)
     if not path.exists():
         try:
             ensure_parent(path)

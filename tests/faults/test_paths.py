@@ -259,6 +259,51 @@ def test_commands_that_only_read_create_no_logbook(
         assert code == 2 and one_line_error(err) and "no logbook" in err, err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("game", "add", "--player", "Zoe", "--date", "2024-01-01", "--opponent-rating", "1500",
+         "--result", "1"),
+        ("game", "remove", "3"),
+        ("game", "edit", "3", "--result", "0"),
+        ("player", "remove", "Zoe"),
+        ("player", "edit", "Zoe", "--birth-year", "1990"),
+        ("published", "set", "--player", "Zoe", "--month", "2024-01", "--rating", "1500"),
+        ("import", "games.csv"),
+        ("import", "bad.json"),
+    ],
+)  # fmt: skip
+def test_refused_writes_create_no_logbook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    # Today each exits 2 and leaves a new, empty missing.db: a typo in --db became a logbook.
+    files = tmp_path / "in"
+    files.mkdir()
+    (files / "games.csv").write_text(  # a game of a player the logbook does not have
+        "player,date,opponent,opponent_rating,result\nZoe,2024-01-01,Ana,1500,1\n"
+    )
+    (files / "bad.json").write_text('{"players": [{"name": 7}]}')
+    monkeypatch.chdir(files)
+    db = tmp_path / "logbook" / "missing.db"
+    db.parent.mkdir()
+    code, _, err = run_cli(*argv, "--db", str(db))
+    if argv[0] == "import":  # its problem as file:line, then what it did: nothing
+        assert code == 2 and err.startswith(f"{argv[1]}:") and "nothing imported" in err, err
+    else:
+        assert code == 2 and one_line_error(err), err
+    assert _files(db.parent) == set()
+
+
+def test_a_refused_write_in_the_data_folder_makes_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ELOTUI_DB")
+    monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "home"))
+    code, _, err = run_cli("game", "remove", "1")
+    assert code == 2 and one_line_error(err), err
+    assert not (tmp_path / "home").exists()
+
+
 def test_history_creates_no_logbook(tmp_path: Path) -> None:
     db = tmp_path / "missing.db"
     code, _, err = run_cli("history", "--db", str(db))

@@ -21,8 +21,10 @@
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 from elotui.logbook.engine import make_engine, make_server_engine
-from elotui.logbook.migrate import upgrade_database
+from elotui.logbook.migrate import inspect_database, refuse_new_file, upgrade_database
 from elotui.logbook.paths import LogbookAddress, ServerLogbook
 from elotui.logbook.records import (
     DRAW,
@@ -62,6 +64,7 @@ from elotui.logbook.repository.storage import (
     GAME_COLUMNS,
     GAME_TABLE,
     PLAYER_TABLE,
+    empty_logbook_engine,
     game_row,
 )
 
@@ -78,6 +81,7 @@ __all__ = [
     "PLAYER_TABLE",
     "RATING_LISTS",
     "STANDARD",
+    "WHEN_WRITTEN",
     "WIN",
     "GameChanges",
     "GameRecord",
@@ -111,14 +115,27 @@ class Repository(PlayerMethods, GameMethods, BulkMethods, PublishedMethods):
     games at once), `published`; `storage` holds what they share."""
 
 
-def open_repository(path: LogbookAddress, *, create: bool = True) -> Repository:
+# `open_repository(create=WHEN_WRITTEN)`: a new logbook's file is made by its first write.
+WHEN_WRITTEN: Final = "when written"
+
+
+def open_repository(
+    path: LogbookAddress, *, create: bool | Literal["when written"] = True
+) -> Repository:
     """Migrate `path` (a file, or a database on a server) if needed (see `elotui.logbook.migrate`)
     and return its repository.
 
     Raises `DatabaseRefused` (file untouched) when the file cannot be used; with `create=False`,
-    `NoLogbookYet` where there is no logbook yet (nothing is created).
+    `NoLogbookYet` where there is no logbook yet (nothing is created). With `create=WHEN_WRITTEN`
+    (the commands that write), a new logbook reads as an empty one and its file (and folder) is
+    made by the first write: a command refused before it writes leaves nothing behind.
     """
-    upgrade = upgrade_database(path, create=create)
+    if create == WHEN_WRITTEN and not isinstance(path, ServerLogbook):
+        state = inspect_database(path)  # refuses what cannot be a logbook; only reads
+        if not state.exists:
+            refuse_new_file(path)
+            return Repository(empty_logbook_engine(), not_yet=path)
+    upgrade = upgrade_database(path, create=bool(create))
     if isinstance(path, ServerLogbook):
         return Repository(make_server_engine(path), upgrade=upgrade)
     return Repository(make_engine(path), upgrade=upgrade)

@@ -37,6 +37,10 @@ from elotui.logbook.repository.storage import (
 )
 
 
+def no_game(game_id: int) -> NotFound:
+    return NotFound(_("no game with id {id}").format(id=game_id))
+
+
 class GameMethods(Store):
     """The `Repository`'s methods for single games and the listings."""
 
@@ -56,10 +60,12 @@ class GameMethods(Store):
             raise InvalidData(
                 _("unknown game field(s): {fields}").format(fields=", ".join(sorted(unknown)))
             )
+        if not self.made:  # no rows yet: refused before the file is made for it
+            raise no_game(game_id)
         with self._write() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(_("no game with id {id}").format(id=game_id))
+                raise no_game(game_id)
             current = game_record(row)
             game_fields: dict[str, Any] = {k: v for k, v in changes.items() if k != "player_id"}
             updated = dataclasses.replace(new_game(current), **game_fields)
@@ -77,14 +83,16 @@ class GameMethods(Store):
         with Session(self.engine) as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(_("no game with id {id}").format(id=game_id))
+                raise no_game(game_id)
             return game_record(row)
 
     def remove_game(self, game_id: int) -> None:
+        if not self.made:
+            raise no_game(game_id)
         with self._write() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound(_("no game with id {id}").format(id=game_id))
+                raise no_game(game_id)
             session.delete(row)
             session.flush()
 

@@ -28,6 +28,10 @@ from elotui.logbook.repository.storage import (
 )
 
 
+def no_player(player_id: int) -> NotFound:
+    return NotFound(_("no player with id {id}").format(id=player_id))
+
+
 class PlayerMethods(Store):
     """The `Repository`'s player methods."""
 
@@ -75,11 +79,13 @@ class PlayerMethods(Store):
         if "name" in changes:
             changes["name"] = stored_name(str(changes["name"]).strip())
         check_player_fields(changes)
+        if not self.made:  # no rows yet: refused before the file is made for it
+            raise no_player(player_id)
         try:
             with self._write() as session:
                 player = session.get(Player, player_id)
                 if player is None:
-                    raise NotFound(_("no player with id {id}").format(id=player_id))
+                    raise no_player(player_id)
                 if "name" in changes:
                     names_held(session.connection(), player_id).refuse_alike(changes["name"])
                 for name, value in changes.items():
@@ -94,7 +100,7 @@ class PlayerMethods(Store):
         with Session(self.engine) as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(_("no player with id {id}").format(id=player_id))
+                raise no_player(player_id)
             return player_record(player)
 
     def find_player(self, name: str) -> PlayerRecord:
@@ -122,10 +128,12 @@ class PlayerMethods(Store):
 
     def remove_player(self, player_id: int) -> int:
         """Delete a player with all their games and published ratings; returns the games removed."""
+        if not self.made:
+            raise no_player(player_id)
         with self._write() as session:
             player = session.get(Player, player_id)
             if player is None:
-                raise NotFound(_("no player with id {id}").format(id=player_id))
+                raise no_player(player_id)
             games = count_games_in(session, player_id)
             session.delete(player)
             session.flush()

@@ -46,6 +46,8 @@ class PublishedMethods(Store):
     ) -> bool:
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
         check_rating_list(rating_list)
+        if not self.made:  # nothing to remove, and no file made for it
+            return False
         try:
             with self._writer.begin() as connection:
                 result = connection.execute(

@@ -10,6 +10,7 @@ import operator
 import sqlite3
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -258,21 +259,72 @@ def no_limit(dialect: str) -> int | None:
 
 
 class Store:
-    """What every part of the `Repository` shares: the engine, and one transaction per write."""
+    """What every part of the `Repository` shares: the engine, and one transaction per write.
 
-    def __init__(self, engine: Engine, *, upgrade: UpgradeResult | None = None) -> None:
+    A logbook not created yet (`not_yet`: the file's path) reads as an empty one, from an in-memory
+    database of the current schema, and its file is made at the first write (`_writer`): a command
+    refused before it writes (an unknown player, a bad import) leaves no new file behind.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        upgrade: UpgradeResult | None = None,
+        not_yet: Path | None = None,
+    ) -> None:
         self.engine = engine
         self.dialect = engine.dialect.name  # SQLITE or POSTGRESQL: which SQL the fast paths run
-        self._writer = engine.execution_options(immediate=True)
+        self._file_writer = engine.execution_options(immediate=True)
         self.upgrade = upgrade  # what opening did to the file (created, migrated, backup), if known
+        self._not_yet = not_yet
+        self._empty: Engine | None = engine if not_yet is not None else None  # disposed at `close`
+        self._creating = threading.Lock()
         self._kept: sqlite3.Connection | None = None  # `keep_connected`
         # `keep_connected` runs in a worker and `close` on another thread: one at a time, and none
         # kept once closed (else a connection opened while closing would keep the file open).
         self._kept_lock = threading.Lock()
         self._closed = False
 
+    @property
+    def _writer(self) -> Engine:
+        """The engine writes begin on (`BEGIN IMMEDIATE`); the file is made first if it is not yet."""
+        if self._not_yet is not None:
+            self._create_file()
+        return self._file_writer
+
+    def _create_file(self) -> None:
+        from elotui.logbook.engine import make_engine
+        from elotui.logbook.migrate import upgrade_database
+
+        with self._creating:
+            path = self._not_yet
+            if path is None:  # another thread made it meanwhile
+                return
+            # Safe beside other elotuis making it at the same moment (`migrate`'s docstring).
+            self.upgrade = upgrade_database(path)
+            engine = make_engine(path)
+            self._file_writer = engine.execution_options(immediate=True)
+            # The empty engine is left open: a read on another thread may be using it.
+            self.engine = engine
+            self._not_yet = None
+
     def _write(self) -> WriteSession:
         return WriteSession(self._writer)
+
+    @property
+    def made(self) -> bool:
+        """Whether the logbook's file exists (else it is made at the first write)."""
+        return self._not_yet is None
+
+    @property
+    def file(self) -> Path | None:
+        """The SQLite file this logbook is (None for a database on a server); maybe not made yet."""
+        if self._not_yet is not None:
+            return self._not_yet
+        if self.dialect != SQLITE or not self.engine.url.database:
+            return None
+        return Path(self.engine.url.database)
 
     def keep_connected(self) -> None:
         """Keep a connection to the file open, idle, until `close` (the app does, from the first
@@ -285,8 +337,8 @@ class Store:
         automatic checkpoint) and once more at `close`. It holds no lock and no transaction (one read
         outside of any, to open the WAL's index), so others read and write as before.
         """
-        if self.dialect != SQLITE:
-            return
+        if self.dialect != SQLITE or self._not_yet is not None:
+            return  # nothing to keep on a server, or in a file not made yet
         path = self.engine.url.database
         assert path is not None  # a file's engine (`make_engine`)
         with self._kept_lock:
@@ -307,6 +359,22 @@ class Store:
                 self._kept.close()
                 self._kept = None
         self.engine.dispose()
+        if self._empty is not None:
+            self._empty.dispose()
+
+
+def empty_logbook_engine() -> Engine:
+    """An in-memory logbook of the current schema and no rows: what a logbook not made yet reads as
+    (`Store`). One connection for every thread (StaticPool), so every read sees the same tables."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import StaticPool
+    from sqlmodel import SQLModel
+
+    engine = create_engine(
+        "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+    )
+    SQLModel.metadata.create_all(engine)
+    return engine
 
 
 def count_games_in(

@@ -26,8 +26,9 @@ def import_file(repository: Repository, path: Path, player: str | None) -> Write
 
 
 def export_file(repository: Repository, path: Path) -> WriteDone:
-    from elotui.logbook.files import export_to, whole_file
+    from elotui.logbook.files import export_to, refuse_the_logbook, whole_file
 
+    refuse_the_logbook(path, repository)
     players = repository.list_players()
     with whole_file(path) as handle:  # written as it is read, renamed into place when whole
         count = export_to(
