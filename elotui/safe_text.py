@@ -13,12 +13,18 @@ Refused: C0 controls U+0000-U+001F (notes keep tab and newline), DEL U+007F, C1 
 U+0080-U+009F, the bidirectional embeddings and overrides U+202A-U+202E and isolates U+2066-U+2069,
 and the line and paragraph separators U+2028/U+2029 (they break a line as a newline does).
 
+In a name (everything but notes), also every other format character (Unicode category Cf: a
+zero-width space or joiner, the BOM, a left-to-right mark, a soft hyphen): invisible, it would make a
+second "Zoé" that looks like the first. Notes keep them (an emoji sequence joins with U+200D, some
+scripts need U+200C): they never tell players apart.
+
 This module imports nothing of elotui's, so every layer may use it.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from elotui.i18n import _
 
@@ -34,28 +40,52 @@ def _escape(character: str) -> str:
 
 
 def unsafe_character(text: str, *, notes: bool = False) -> str | None:
-    """The first character of `text` a terminal could act on, as `U+001B`, or None if there is none.
+    """The first character of `text` a terminal could act on, or in a name an invisible format
+    character, as `U+001B`, or None if there is none.
 
-    `notes=True`: a tab and a newline are text there (a note may have several lines).
+    `notes=True`: a tab and a newline are text there (a note may have several lines), and so are
+    the format characters.
     """
     found = (_UNSAFE_IN_NOTES if notes else _UNSAFE).search(text)
-    return None if found is None else f"U+{ord(found.group()):04X}"
+    if found is not None:
+        return _code(found.group())
+    # `isprintable` is False for every format character (and for a few harmless ones, such as a
+    # no-break space): the scan, one character at a time, is only for those few names.
+    if notes or text.isprintable():
+        return None
+    invisible = next((char for char in text if unicodedata.category(char) == "Cf"), None)
+    return None if invisible is None else _code(invisible)
+
+
+def _code(character: str) -> str:
+    return f"U+{ord(character):04X}"
+
+
+def is_invisible(code: str) -> bool:
+    """Whether the character `unsafe_character` found (`U+200B`) is a format character that is no
+    terminal control: one a user would call invisible rather than a control."""
+    character = chr(int(code.removeprefix("U+"), 16))
+    return _UNSAFE.match(character) is None and unicodedata.category(character) == "Cf"
 
 
 def refusal(text: str, what: str, *, notes: bool = False) -> str | None:
     """Why elotui does not store `text` as `what`, in one line, or None: characters that cannot be
-    UTF-8 (a lone surrogate, from argv or a JSON escape) and terminal or direction controls. The
-    repository and the forms both ask here, each raising its own error with the reason."""
+    UTF-8 (a lone surrogate, from argv or a JSON escape), terminal or direction controls, and in
+    a name invisible format characters. The repository and the forms both ask here, each raising its own error with the reason."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return _("{what} holds characters that are not valid text").format(what=what)
     unsafe = unsafe_character(text, notes=notes)
-    if unsafe is not None:
-        return _("{what} holds a control character ({character}), which elotui refuses").format(
+    if unsafe is None:
+        return None
+    if is_invisible(unsafe):
+        return _("{what} holds an invisible character ({character}), which elotui refuses").format(
             what=what, character=unsafe
         )
-    return None
+    return _("{what} holds a control character ({character}), which elotui refuses").format(
+        what=what, character=unsafe
+    )
 
 
 def printable(text: str) -> str:

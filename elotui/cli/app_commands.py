@@ -100,10 +100,19 @@ def _history_logbook(path: Path | None, *, demo: bool, player: str | None) -> Lo
 
 
 def _demo_has(player: str | None) -> bool:
-    """No `--player`, or one of the demo's players, exactly (the screen looks it up as given)."""
+    """No `--player`, or one of the demo's players (found as the screen finds it: case and
+    accents ignored); for any other, the demo is built first and its lookup says why."""
     from elotui.logbook.demo import demo_player_names
+    from elotui.logbook.player_names import PlayerNames
+    from elotui.logbook.records import NotFound
 
-    return not player or player in demo_player_names()
+    if not player:
+        return True
+    try:
+        PlayerNames(demo_player_names()).find(player)
+    except NotFound:
+        return False
+    return True
 
 
 def open_app(args: argparse.Namespace) -> int:

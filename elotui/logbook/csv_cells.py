@@ -1,5 +1,6 @@
-"""The cells of a CSV file: formula escaping (CSV injection), and the checks of date and rating cells
-that remember what they saw (a file of 100,000 rows holds few distinct dates)."""
+"""The cells of a CSV file: formula escaping (CSV injection), the checks of date and rating cells
+that remember what they saw (a file of 100,000 rows holds few distinct dates), and the player a
+`player` cell names."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from collections.abc import Callable
 
 from elotui.dates import BadDate, parse_date
 from elotui.i18n import _
+from elotui.logbook.player_names import PlayerNames
+from elotui.logbook.records import NotFound
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
-from elotui.safe_text import shown
+from elotui.safe_text import is_invisible, shown
 
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -111,7 +114,22 @@ def rating_reason(text: str) -> str:
 
 
 def control_character_reason(column: str, character: str) -> str:
-    """Why a text cell of an import is refused (an ESC, a direction override...: safe_text.py)."""
+    """Why a text cell of an import is refused (an ESC, a direction override, a zero-width space in
+    a name...: safe_text.py); `character` as `unsafe_character` gives it."""
+    if is_invisible(character):
+        return _(
+            "{column}: holds an invisible character ({character}), which elotui refuses"
+        ).format(column=column, character=character)
     return _("{column}: holds a control character ({character}), which elotui refuses").format(
         column=column, character=character
     )
+
+
+def player_meant(names: PlayerNames, cell: str) -> tuple[str | None, str]:
+    """The player a `player` cell names (`PlayerNames.find`), or None and why it names none."""
+    if not cell:
+        return None, _("player: empty")
+    try:
+        return names.find(cell), ""
+    except NotFound as error:
+        return None, f"player: {error}"

@@ -45,6 +45,7 @@ from elotui.logbook.csv_cells import (
     date_checker,
     date_reason,
     escape_cell,
+    player_meant,
     rating_checker,
     rating_reason,
     unescape_cell,
@@ -53,11 +54,11 @@ from elotui.logbook.import_report import SKIP_ALREADY_THERE as SKIP_ALREADY_THER
 from elotui.logbook.import_report import ImportFailed as ImportFailed  # re-exported: the app's
 from elotui.logbook.import_report import ImportSummary as ImportSummary  # and tests' home of them
 from elotui.logbook.import_report import imported_summary, read_import_text
+from elotui.logbook.player_names import PlayerNames, stored_name
 from elotui.logbook.records import GameRecord, records_from_rows
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
-    NotFound,
     PlayerRecord,
     RatingList,
     Repository,
@@ -150,6 +151,8 @@ def parse_games_csv(
     flags = RATED_FLAGS
     lists = LIST_CELLS
     only_id = player_ids.get(only_player) if only_player is not None else None
+    logbook_names = PlayerNames(player_ids)
+    meanings: dict[str, tuple[str | None, str]] = {}  # each player cell seen → `player_meant`
     # A key of the import's JSON (skipped_reasons): English in every language (README, JSON).
     other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
@@ -191,19 +194,18 @@ def parse_games_csv(
             player_id = only_id
             player = only_player
         else:
-            if only_player is not None:
+            meant = meanings.get(player)
+            if meant is None:
+                meant = meanings[player] = player_meant(logbook_names, player)
+            name, reason = meant
+            if only_player is not None and name != only_player:
                 skipped[other_players] += 1
                 continue
-            player_id = player_ids.get(player)
-            if player_id is None:
-                bad.append(
-                    _(
-                        "player: unknown player {player}; add it first with: "
-                        "elotui player add {player}"
-                    ).format(player=shown(player))
-                    if player
-                    else _("player: empty")
-                )
+            if name is None:
+                bad.append(reason)
+            else:
+                player = name
+                player_id = player_ids[name]
 
         played = check_date(day)
         if played is None:
@@ -256,6 +258,7 @@ def parse_games_csv(
         event = event.strip()
         if "'" in event:
             event = unescape_cell(event)
+        opponent, event = stored_name(opponent), stored_name(event)
         for text, column in ((opponent, "opponent"), (event, "event")):
             unsafe = unsafe_character(text)  # ESC, a direction override...: elotui/safe_text.py
             if unsafe is not None:
@@ -314,12 +317,8 @@ def import_csv(
     """
     label = str(path)
     player_ids = repository.player_ids_by_name()
-    if player is not None and player not in player_ids:
-        raise NotFound(
-            _("no player named {player!r}; add one with: elotui player add {player!r}").format(
-                player=player
-            )
-        )
+    if player is not None:
+        player = PlayerNames(player_ids).find(player)  # NotFound: the closest names, if any
     text = read_import_text(path)
     try:
         with gc_paused():

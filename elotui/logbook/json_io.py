@@ -15,8 +15,8 @@ replay. The document:
 `result` is the CSV text ("1", "0.5", "0"), `score` the same as a number; dates are `YYYY-MM-DD`,
 unrated is null. `list` is the rating list ("standard", "rapid", "blitz"; missing, null or "" on import:
 standard), `rated_period` the `YYYY-MM` period the game's event is pinned to (null: the list calendar).
-An import adds players that are not in the logbook yet; a player already there is an
-error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
+An import adds players that are not in the logbook yet; a player already there (case and accents
+ignored) is an error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from elotui.i18n import _
 from elotui.json_stream import streamed_json, write_json
 from elotui.logbook.csv_io import games_oldest_first
 from elotui.logbook.import_report import ImportFailed, ImportSummary, read_import_text
+from elotui.logbook.player_names import PlayerNames, stored_name
 from elotui.logbook.records import GameRecord
 from elotui.logbook.repository import (
     PLAYER_FIELDS,
@@ -274,7 +275,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
     if not isinstance(name, str) or not name.strip():
         check.fail(f"{where}.name", _("missing or empty"))
     else:
-        profile["name"] = name.strip()
+        profile["name"] = stored_name(name.strip())
     for field in ("fide_id", "birth_year", "start_rating", "fixed_k"):
         profile[field] = check.optional_int(item.get(field), f"{where}.{field}")
     games_before = item.get("games_before", 0)
@@ -371,22 +372,24 @@ def import_json(repository: Repository, path: Path) -> ImportSummary:
                 )
             ]
         )
-    existing = repository.player_ids_by_name()
+    existing = PlayerNames(repository.player_ids_by_name())
     bundles: list[PlayerBundle] = []
-    seen: set[str] = set()
+    seen = PlayerNames(())
     for index, item in enumerate(check.items(document.get("players"), "players")):
         bundle = _read_player(check, item, f"players[{index}]")
         if bundle is None:
             continue
-        name = bundle.profile["name"]
-        if name in existing:
-            check.fail(
-                f"players[{index}].name", _("{name!r} is already in the logbook").format(name=name)
-            )
-        elif name in seen:
-            check.fail(
-                f"players[{index}].name", _("{name!r} appears twice in the file").format(name=name)
-            )
+        name, where = bundle.profile["name"], f"players[{index}].name"
+        if alike := existing.alike(name):
+            said = _("{name!r} is already in the logbook as {other!r}")
+            if name in alike:
+                said = _("{name!r} is already in the logbook")
+            check.fail(where, said.format(name=name, other=alike[0]))
+        elif alike := seen.alike(name):
+            said = _("{name!r} appears in the file as {other!r} too")
+            if name in alike:
+                said = _("{name!r} appears twice in the file")
+            check.fail(where, said.format(name=name, other=alike[0]))
         seen.add(name)
         bundles.append(bundle)
     if check.errors:

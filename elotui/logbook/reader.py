@@ -19,13 +19,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress
+from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
     STANDARD,
     GameRecord,
-    NotFound,
     PlayerRecord,
     PublishedRecord,
     RatingList,
@@ -97,15 +96,14 @@ class LogbookReader:
         self._streamed: Rows = streamed or connection.execute
 
     def find_player(self, name: str) -> PlayerRecord:
-        row = self._connection.execute(
-            f"SELECT {_PLAYER_COLUMNS} FROM player WHERE name = ?", (name.strip(),)
-        ).fetchone()
-        if row is None:
-            raise NotFound(
-                _("no player named {player!r}; add one with: elotui player add {player!r}").format(
-                    player=name.strip()
-                )
-            )
+        """The player `name` means (`PlayerNames.find`: exactly, else case and accents ignored)."""
+        sql = f"SELECT {_PLAYER_COLUMNS} FROM player WHERE name = ?"
+        row = self._connection.execute(sql, (stored_name(name.strip()),)).fetchone()
+        if row is None:  # the lookup ignoring case and accents, or why it finds none
+            found = PlayerNames(self.player_ids_by_name()).find(name)
+            row = self._connection.execute(sql, (found,)).fetchone()
+            if row is None:  # removed since
+                raise no_player_named(name)
         (
             player_id,
             player_name,

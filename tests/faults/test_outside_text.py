@@ -1,4 +1,5 @@
-"""Issue 17 item 5: text from outside cannot attack a terminal or a spreadsheet.
+"""Issue 17 item 5: text from outside cannot attack a terminal or a spreadsheet; nor can a name hide
+an invisible character (a zero-width space) that makes it a second name looking like another.
 
 Refused on the way in (CLI, forms through the repository, CSV, PGN, JSON), escaped on the way out for
 a logbook that already holds such text (written here with plain sqlite3, as an older elotui could).
@@ -35,6 +36,13 @@ ESC_NAME = "Eve\x1b[2J\x1b]0;owned\x07"  # clear the screen, set the window titl
         ("Bob\u2028x", "U+2028"),
         ("Bob\tx", "U+0009"),
         ("Bob\nx", "U+000A"),
+        # In a name, every format character (Cf): invisible, a second name that looks the same.
+        ("Zo\u200bé", "U+200B"),  # zero-width space
+        ("Zoé\u200d", "U+200D"),  # zero-width joiner
+        ("\ufeffZoé", "U+FEFF"),  # a BOM
+        ("Zoé\u200e", "U+200E"),  # a left-to-right mark
+        ("Zo\u00adé", "U+00AD"),  # a soft hyphen
+        ("Zoé\U000e0041", "U+E0041"),  # a tag character
     ],
 )
 def test_unsafe_character_finds_each_kind(text: str, first: str) -> None:
@@ -49,6 +57,15 @@ def test_ordinary_text_is_safe(text: str) -> None:
 def test_notes_may_hold_tabs_and_lines_but_no_escapes() -> None:
     assert unsafe_character("line 1\n\tline 2", notes=True) is None
     assert unsafe_character("x\x1b[2J", notes=True) == "U+001B"
+
+
+def test_notes_keep_format_characters_but_no_direction_override() -> None:
+    # An emoji sequence joins with U+200D; notes never tell players apart.
+    assert unsafe_character("coach: \U0001f469\u200d\U0001f3eb", notes=True) is None
+    assert unsafe_character("x\u202e", notes=True) == "U+202E"
+
+
+ZWSP_NAME = "Zo\u200bé"  # "Zoé" with a zero-width space inside: looks like "Zoé"
 
 
 @pytest.fixture
@@ -72,6 +89,44 @@ def test_cli_refuses_an_escape_in_a_game(logbook: Path, flag: str) -> None:
                            "--db", str(logbook))  # fmt: skip
     assert code == 2 and one_line_error(err) and "U+001B" in err, err
     assert count_rows(logbook) == 0
+
+
+def test_cli_refuses_a_zero_width_space_in_a_name(logbook: Path) -> None:
+    # Today "Zo\u200bé" is a second player beside "Zoé", looking the same in every list.
+    code, out, err = run_cli("player", "add", ZWSP_NAME, "--db", str(logbook))
+    assert (code, out) == (2, "") and one_line_error(err), err
+    assert err == ("elotui: the name holds an invisible character (U+200B), which elotui refuses\n")
+    assert count_rows(logbook, "player") == 1
+    code, _, err = run_cli("player", "edit", "Alice", "--name", "Alice\ufeff", "--db", str(logbook))
+    assert code == 2 and "(U+FEFF)" in err, err
+    for flag in ("--opponent", "--event"):
+        code, _, err = run_cli("game", "add", "--player", "Alice", "--date", "2026-01-05",
+                               "--opponent-rating", "1600", "--result", "1", flag, ZWSP_NAME,
+                               "--db", str(logbook))  # fmt: skip
+        assert code == 2 and one_line_error(err) and "invisible character (U+200B)" in err, err
+    assert count_rows(logbook) == 0
+
+
+def test_imports_refuse_a_zero_width_space_with_its_place(logbook: Path, tmp_path: Path) -> None:
+    rows = game_rows(3)
+    rows[1][2] = ZWSP_NAME
+    code, _, err = run_cli("import", str(write_csv(tmp_path / "g.csv", rows)), "--db", str(logbook))
+    assert code == 2 and "g.csv:3: opponent: holds an invisible character (U+200B)" in err, err
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text(
+        '[Event "Open\u200b"]\n[Date "2026.01.05"]\n[White "Alice"]\n[Black "Bob"]\n'
+        '[Result "1-0"]\n[BlackElo "1600"]\n\n1. e4 1-0\n',
+        encoding="utf-8",
+    )
+    code, _, err = run_cli("import", str(pgn), "--player", "Alice", "--db", str(logbook))
+    assert code == 2 and "g.pgn: game 1: event: holds an invisible character (U+200B)" in err, err
+    assert count_rows(logbook) == 0
+    document = {"format": "elotui-logbook", "version": 1, "players": [{"name": ZWSP_NAME}]}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(document))
+    code, _, err = run_cli("import", str(path), "--db", str(logbook))
+    assert code == 2 and "the name holds an invisible character (U+200B)" in err, err
+    assert count_rows(logbook, "player") == 1
 
 
 def test_repository_refuses_for_the_forms(logbook: Path) -> None:
@@ -210,6 +265,16 @@ def test_the_forms_mark_a_pasted_control_character() -> None:
     with pytest.raises(InvalidInput, match=r"U\+001B"):
         forms.checked_text("the notes", notes=True)("a\nb" + ESC_NAME)
     assert forms.checked_text("the notes", notes=True)("line 1\nline 2") == "line 1\nline 2"
+
+
+def test_the_forms_mark_a_zero_width_space_in_a_name() -> None:
+    from elotui.rating.inputs import InvalidInput
+    from elotui.tui.widgets import forms
+
+    for parse in (forms.required_text("the name"), forms.checked_text("the opponent")):
+        with pytest.raises(InvalidInput, match=r"invisible character \(U\+200B\)"):
+            parse(ZWSP_NAME)
+    assert forms.checked_text("the notes", notes=True)("a\u200db") == "a\u200db"
 
 
 def test_json_output_escapes_what_json_leaves_raw(logbook: Path) -> None:

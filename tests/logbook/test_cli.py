@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from elotui.logbook.schema import HEAD_REVISION
 from tests.conftest import run_cli
 
 
@@ -39,7 +40,7 @@ def test_db_upgrade(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         "path": db,
         "created": True,
         "from_revision": None,
-        "to_revision": "0003",
+        "to_revision": HEAD_REVISION,
         "backup": None,
     }
     assert "up to date" in run_cli("db", "upgrade", "--db", db)[1]
@@ -127,7 +128,7 @@ def test_import_errors_go_to_stderr_one_per_line(
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"{path}:3: result: expected 1, 0.5 or 0, not '3'",
-        f"{path}:4: player: unknown player 'Bob'; add it first with: elotui player add 'Bob'",
+        f"{path}:4: player: no player named 'Bob'; add one with: elotui player add 'Bob'",
         "elotui: nothing imported (2 problems)",
     ]
     assert run_json(capsys, "game", "list", "--player", "Alice") == {"player": "Alice", "games": []}

@@ -9,7 +9,14 @@ import pytest
 
 from elotui.logbook.csv_io import ImportFailed
 from elotui.logbook.pgn_io import import_pgn
-from elotui.logbook.player_names import name_key, names_listed, same_player
+from elotui.logbook.player_names import (
+    SUGGESTED_AT_MOST,
+    PlayerNames,
+    name_key,
+    names_listed,
+    same_player,
+)
+from elotui.logbook.records import NotFound
 from elotui.logbook.repository import Repository
 from elotui.logbook.time_control import fide_rated, game_seconds, list_for_time_control
 
@@ -113,6 +120,31 @@ def test_other_names_do_not_match(in_file: str, in_logbook: str) -> None:
 
 def test_name_key() -> None:
     assert name_key("  Costa ,  Ána ") == "ana costa"
+
+
+def test_player_names_find_the_one_meant() -> None:
+    names = PlayerNames(["Ana Costa", "Zoe", "Zo\u00e9", "Hugo Bernard"])
+    assert names.find(" Ana Costa ") == "Ana Costa"
+    assert names.find("costa,  ANA") == "Ana Costa"
+    assert names.find("Zoe\u0301") == "Zo\u00e9"  # the decomposed form is the stored one
+    with pytest.raises(NotFound, match="several players are named 'ZOE'"):
+        names.find("ZOE")
+    with pytest.raises(
+        NotFound, match=r"^no player named 'Hugo Bernad'; did you mean 'Hugo Bernard'\?$"
+    ):
+        names.find("Hugo Bernad")
+    assert names.alike("ANA COSTA") == ["Ana Costa"] and names.alike("Ana") == []
+
+
+def test_a_file_of_many_unknown_names_gets_the_closest_only_for_the_first() -> None:
+    # Comparing is slow with many players; past SUGGESTED_AT_MOST names, only "no player named".
+    names = PlayerNames(["Ana Costa"])
+    said = []
+    for number in range(SUGGESTED_AT_MOST + 2):
+        with pytest.raises(NotFound) as refused:
+            names.find(f"Ana Costa {number:03d}")
+        said.append("did you mean 'Ana Costa'?" in str(refused.value))
+    assert said == [True] * SUGGESTED_AT_MOST + [False, False]
 
 
 def test_names_listed_is_bounded() -> None:

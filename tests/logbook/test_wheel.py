@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from elotui.logbook.schema import HEAD_REVISION
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -58,9 +60,11 @@ def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None
 
     db = tmp_path / "x.db"
     result = json.loads(sh(str(python), "-m", "elotui", "db", "upgrade", "--db", str(db), "--json"))
-    assert result["created"] and result["to_revision"] == "0003"
+    assert result["created"] and result["to_revision"] == HEAD_REVISION
     connection = sqlite3.connect(db)
-    assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == ("0003",)
+    assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == (
+        HEAD_REVISION,
+    )
     connection.close()
     sh(str(python), "-m", "elotui", "player", "add", "Alice", "--db", str(db))
     assert "Alice" in sh(str(python), "-m", "elotui", "player", "list", "--db", str(db))

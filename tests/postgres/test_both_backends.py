@@ -12,6 +12,7 @@ import pytest
 
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import InvalidData, NewGame, NotFound, Repository, open_repository
+from elotui.logbook.schema import HEAD_REVISION
 from tests.conftest import run_cli
 
 
@@ -26,7 +27,7 @@ def test_a_new_logbook_is_created_at_the_current_schema(logbook_address: str) ->
     repository = open_repository(resolve_db_path(logbook_address))
     try:
         assert repository.upgrade is not None
-        assert (repository.upgrade.created, repository.upgrade.to_revision) == (True, "0003")
+        assert (repository.upgrade.created, repository.upgrade.to_revision) == (True, HEAD_REVISION)
     finally:
         repository.close()
     again = open_repository(resolve_db_path(logbook_address))

@@ -163,6 +163,29 @@ async def test_history_player_setting_opens_that_player(tmp_path: Path) -> None:
         assert history(pilot).player.name == "Hugo Bernard"  # type: ignore[union-attr]
 
 
+async def test_history_player_setting_is_found_ignoring_case_and_accents(tmp_path: Path) -> None:
+    # `elotui history --player "hugo bernard"` finds him (the CLI's lookup); the screen then showed
+    # the first player instead.
+    app = history_app(tmp_path, player="hugo BERNÁRD")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app)
+        assert history(pilot).player.name == "Hugo Bernard"  # type: ignore[union-attr]
+
+
+async def test_the_player_form_marks_a_zero_width_space(
+    pilot: Pilot[None], repository: Repository
+) -> None:
+    await pilot.press("n")
+    form = pilot.app.screen
+    assert isinstance(form, PlayerForm)
+    form.query_one("#player-name", Input).value = "Ana\u200b"  # pasted: looks like "Ana"
+    await press(pilot, "ctrl+s")
+    assert pilot.app.screen is form
+    reason = str(form.query_one("#player-name-reason", Static).content)
+    assert reason == "the name holds an invisible character (U+200B), which elotui refuses"
+    assert [p.name for p in repository.list_players()] == ["Ana"]
+
+
 async def test_games_load_page_by_page(repository: Repository) -> None:
     ana = repository.find_player("Ana")
     start = dt.date(2020, 1, 1)

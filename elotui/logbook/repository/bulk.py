@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from elotui.i18n import _
 from elotui.logbook.models import PublishedRating
+from elotui.logbook.player_names import stored_name
 from elotui.logbook.records import NewGame, PlayerBundle, gc_paused
 from elotui.logbook.repository.checks import (
     check_game_fields,
@@ -21,6 +22,7 @@ from elotui.logbook.repository.checks import (
     check_rating_list,
     explain,
 )
+from elotui.logbook.repository.players import names_held
 from elotui.logbook.repository.storage import (
     DUPLICATE_KEY,
     PLAYER_TABLE,
@@ -151,9 +153,13 @@ class BulkMethods(Store):
         games = 0
         try:
             with self._writer.begin() as connection:
+                names = names_held(connection)
                 for bundle in bundles:
+                    profile = {**bundle.profile, "name": stored_name(bundle.profile["name"])}
+                    names.refuse_alike(profile["name"])
+                    names.add(profile["name"])
                     player_id = connection.execute(
-                        insert(PLAYER_TABLE).values(**bundle.profile).returning(PLAYER_TABLE.c.id)
+                        insert(PLAYER_TABLE).values(**profile).returning(PLAYER_TABLE.c.id)
                     ).scalar_one()
                     rows = [game_row(player_id, game) for game in bundle.games]
                     if rows:

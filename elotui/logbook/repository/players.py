@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Unpack
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select, text
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
 from elotui.i18n import _
 from elotui.logbook.models import Player
+from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     PLAYER_FIELDS,
     InvalidData,
@@ -18,7 +19,13 @@ from elotui.logbook.records import (
     PlayerRecord,
 )
 from elotui.logbook.repository.checks import check_player_fields, name_taken
-from elotui.logbook.repository.storage import PLAYER_TABLE, Store, count_games_in, player_record
+from elotui.logbook.repository.storage import (
+    PLAYER_TABLE,
+    SQLITE,
+    Store,
+    count_games_in,
+    player_record,
+)
 
 
 def no_player(player_id: int) -> NotFound:
@@ -41,7 +48,7 @@ class PlayerMethods(Store):
         notes: str = "",
     ) -> PlayerRecord:
         fields: dict[str, Any] = {
-            "name": name.strip(),
+            "name": stored_name(name.strip()),
             "fide_id": fide_id,
             "birth_year": birth_year,
             "start_rating": start_rating,
@@ -54,6 +61,7 @@ class PlayerMethods(Store):
         player = Player(**fields)
         try:
             with self._write() as session:
+                names_held(session.connection()).refuse_alike(fields["name"])
                 session.add(player)
                 session.flush()
                 return player_record(player)
@@ -69,7 +77,7 @@ class PlayerMethods(Store):
                 _("unknown player field(s): {fields}").format(fields=", ".join(sorted(unknown)))
             )
         if "name" in changes:
-            changes["name"] = str(changes["name"]).strip()
+            changes["name"] = stored_name(str(changes["name"]).strip())
         check_player_fields(changes)
         if not self.made:  # no rows yet: refused before the file is made for it
             raise no_player(player_id)
@@ -78,6 +86,8 @@ class PlayerMethods(Store):
                 player = session.get(Player, player_id)
                 if player is None:
                     raise no_player(player_id)
+                if "name" in changes:
+                    names_held(session.connection(), player_id).refuse_alike(changes["name"])
                 for name, value in changes.items():
                     setattr(player, name, value)
                 session.add(player)
@@ -94,17 +104,16 @@ class PlayerMethods(Store):
             return player_record(player)
 
     def find_player(self, name: str) -> PlayerRecord:
-        """The player called `name` (exactly, after trimming spaces)."""
+        """The player `name` means (`PlayerNames.find`: exactly, else case and accents ignored)."""
         with Session(self.engine) as session:
             player = session.exec(
-                orm_select(Player).where(col(Player.name) == name.strip())
+                orm_select(Player).where(col(Player.name) == stored_name(name.strip()))
             ).first()
-            if player is None:
-                raise NotFound(
-                    _(
-                        "no player named {player!r}; add one with: elotui player add {player!r}"
-                    ).format(player=name.strip())
-                )
+            if player is None:  # the lookup ignoring case and accents, or why it finds none
+                found = PlayerNames(self.player_ids_by_name()).find(name)
+                player = session.exec(orm_select(Player).where(col(Player.name) == found)).first()
+                if player is None:  # removed since
+                    raise no_player_named(name)
             return player_record(player)
 
     def list_players(self) -> list[PlayerRecord]:
@@ -129,3 +138,18 @@ class PlayerMethods(Store):
             session.delete(player)
             session.flush()
             return games
+
+
+# The key of the lock a server holds while a write checks a player's name and stores it ("NAME").
+NAME_LOCK = 0x4E414D45
+
+
+def names_held(connection: Connection, leaving_out: int | None = None) -> PlayerNames:
+    """The players' names (but the one of player `leaving_out`), read in a write's transaction to
+    check a new name against (`PlayerNames.refuse_alike`) and held until the transaction ends: by
+    SQLite's write lock, on a server by a lock every such write takes, so two writers cannot both
+    find "Zoé" and "zoe" free."""
+    if connection.dialect.name != SQLITE:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": NAME_LOCK})
+    rows = connection.execute(select(PLAYER_TABLE.c.name, PLAYER_TABLE.c.id))
+    return PlayerNames(name for name, player_id in rows if player_id != leaving_out)

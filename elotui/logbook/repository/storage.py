@@ -34,6 +34,7 @@ from sqlmodel import Session
 
 from elotui.logbook.migrate import UpgradeResult
 from elotui.logbook.models import Game, Player
+from elotui.logbook.player_names import stored_name
 from elotui.logbook.records import (
     GAME_FIELDS,
     RATING_LISTS,
@@ -129,14 +130,15 @@ def game_record(game: Game) -> GameRecord:
 
 
 def game_row(player_id: int, game: NewGame) -> tuple[Any, ...]:
-    """The storage tuple (`GAME_COLUMNS` order) of a game, as `add_games` takes it."""
+    """The storage tuple (`GAME_COLUMNS` order) of a game, as `add_games` takes it (names in NFC:
+    `player_names.stored_name`)."""
     return (
         player_id,
         game.date.isoformat(),
-        game.opponent,
+        game.opponent and stored_name(game.opponent),
         game.opponent_rating,
         game.score_halves,
-        game.event,
+        game.event and stored_name(game.event),
         game.event_start.isoformat() if game.event_start else None,
         game.event_end.isoformat() if game.event_end else None,
         game.own_rating,
@@ -414,11 +416,12 @@ class WriteSession:
 
 
 def game_values(game: NewGame) -> dict[str, Any]:
+    """A game's columns as the ORM sets them (names in NFC, as `game_row`)."""
     return {
         "date": game.date,
-        "opponent": game.opponent,
+        "opponent": game.opponent and stored_name(game.opponent),
         "opponent_rating": game.opponent_rating,
-        "event": game.event,
+        "event": game.event and stored_name(game.event),
         "event_start": game.event_start,
         "event_end": game.event_end,
         "own_rating": game.own_rating,

@@ -25,7 +25,8 @@ from textual.worker import get_current_worker
 
 from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.dates import LATEST_DATE
-from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
+from elotui.logbook.player_names import PlayerNames
+from elotui.logbook.records import RATING_LISTS, STANDARD, NotFound, RatingList
 from elotui.tui import logbook_refresh
 from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
 from elotui.tui.screens.base import AppScreen, app_ready
@@ -140,6 +141,17 @@ def keep_out_of_the_collector() -> None:
     gc.freeze()
 
 
+def wanted_id(ids: dict[str, int], wanted: str | None) -> int:
+    """The id of the player `wanted` names (`--player`: found as the CLI finds it, case and accents
+    ignored), else of the first player (the CLI has said already why `wanted` names none)."""
+    if wanted:
+        try:
+            return ids[PlayerNames(ids).find(wanted)]
+        except NotFound:
+            pass
+    return ids[min(ids)]
+
+
 class LoadingScreen(AppScreen):
     """The history screen's state and its thread workers (the widgets are `HistoryScreen`'s)."""
 
@@ -207,7 +219,7 @@ class LoadingScreen(AppScreen):
             ids = source.player_ids_by_name()
             if not ids:
                 return None
-            player_id = ids.get(wanted or "", ids[min(ids)])
+            player_id = wanted_id(ids, wanted)
             games = source.list_games(player_id, limit=PAGE, rating_list=self.rating_list)
         except Exception:  # the worker reads again and says what is wrong
             return None
@@ -294,7 +306,7 @@ class LoadingScreen(AppScreen):
                 if not ids:
                     self.post_message(PlayersLoaded([], None))
                     return
-                player_id = ids.get(wanted or "", ids[min(ids)])
+                player_id = wanted_id(ids, wanted)
             if early_rows:
                 shown = threading.Event()
                 games = repository.list_games(player_id, limit=rows, rating_list=rating_list)
