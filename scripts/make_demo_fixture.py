@@ -231,7 +231,7 @@ def quick_games(rng: random.Random) -> list[dict[str, str]]:
             rows.append(_row(event.player, event.day, opponent, result, event.event,
                              rating_list=event.rating_list, rated_period=event.rated_period))  # fmt: skip
     # Blitz, 2025-02-13: Hugo (about 1590) against a 2655: |D| >= 600 and a player above 2600, so
-    # not rated from 2024-12 (rules-by-date §2, RB2024-12).
+    # not rated from 2024-12 (rules.md §3.3, RB2024-12).
     rows.append(_row("Hugo Bernard", date(2025, 2, 13), 2655, "0", "Blitz de gala",
                      rating_list="blitz"))  # fmt: skip
     return rows

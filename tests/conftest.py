@@ -32,8 +32,9 @@ BACKENDS = ("sqlite", "postgresql")
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test runs with `ELOTUI_HOME` and `ELOTUI_DB` under its own tmp_path, so none can touch a
-    real user folder (design.md). The home folder is not created: elotui makes it when it needs it,
-    as it would for a new user. Returns the home folder; a test that needs other paths sets its own."""
+    real user folder (CONTRIBUTING.md, Set-up). The home folder is not created: elotui makes it
+    when it needs it, as it would for a new user. Returns the home folder; a test that needs other
+    paths sets its own."""
     home = tmp_path / "home"
     monkeypatch.setenv("ELOTUI_HOME", str(home))
     monkeypatch.setenv("ELOTUI_DB", str(home / "env.db"))

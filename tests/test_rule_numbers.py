@@ -1,4 +1,5 @@
-"""The cap on K × games is a number of the rule sets only (design.md: each rule lives in one place).
+"""The cap on K × games is a number of the rule sets only: each rule lives in one place
+(docs/architecture.md, "Design decisions the code keeps").
 
 700 is written in `elotui/rating/rules/standard.py` and `rapid_blitz.py`, the rule sets (and in the
 texts of our decisions about it, `records.py`). Everywhere

@@ -1,7 +1,7 @@
-"""`calc`, `period` and `need` with `--date`: the rule set of that day (rules-by-date.md §1 and §6).
+"""`calc`, `period` and `need` with `--date`: the rule set of that day (rules.md §3.2 and §3.7).
 
-Every number is worked by hand in the comments from fide-rules.md's tables (8.1.2: D → PD) and the
-rule-set table of rules-by-date.md §1, never read from the code.
+Every number is worked by hand in the comments from FIDE's table 8.1.2 (D → PD, rules.md §1.1) and
+the rule-set table of rules.md §3.2, never read from the code.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def test_need_follows_the_date_cap(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_list_option_picks_the_rapid_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    # Rapid in 2013 (RB2012): K 20 for every player, whatever the profile (rules-by-date.md §2).
+    # Rapid in 2013 (RB2012): K 20 for every player, whatever the profile (rules.md §3.3).
     # 1800 beats 1800: 20 × .50 = +10.00.
     doc = run_json(capsys, "period", "-r", "1800", "--games-played", "5", "--game", "1800:1",
                    "--date", "2013-06-15", "--list", "rapid")  # fmt: skip
@@ -163,7 +163,7 @@ def test_period_birth_year_takes_the_logbooks_range_1850_to_2200() -> None:
 
 
 def test_period_header_says_the_cap_of_its_era() -> None:
-    # 20 draws against 1500 from 1500, K 40: K × n = 40 × 20 = 800 (rules-by-date.md §1: a 700
+    # 20 draws against 1500 from 1500, K 40: K × n = 40 × 20 = 800 (rules.md §3.2: a 700
     # cap from 2014-07, none before).
     games = [arg for _ in range(20) for arg in ("--game", "1500:0.5")]
     argv = ["period", "-r", "1500", "-k", "40", *games, "--date"]

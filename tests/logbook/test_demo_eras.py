@@ -1,5 +1,5 @@
 """The demo's 2008 player (Margaux Vidal) goes through FIDE's eras: the facts her planned calendar in
-scripts/make_demo_fixture.py is there to show, checked against rules-by-date.md by hand."""
+scripts/make_demo_fixture.py is there to show, checked against rules.md §3 by hand."""
 
 from __future__ import annotations
 
@@ -33,13 +33,13 @@ def test_standard_games_only() -> None:
 
 def test_the_eras_of_her_history(tmp_path: Path) -> None:
     periods = _periods(tmp_path)
-    # §4: quarterly to 2009-06 (an event of 2008-10 is in the Oct–Dec period, list 2009-01),
-    # bi-monthly to 2012-06 (2009-09 is Sep–Oct, list 2009-11), monthly from 2012-07.
+    # rules.md §3.5: quarterly to 2009-06 (an event of 2008-10 is in the Oct–Dec period, list
+    # 2009-01), bi-monthly to 2012-06 (2009-09 is Sep–Oct, list 2009-11), monthly from 2012-07.
     assert (periods["2008-10"].months, periods["2008-10"].list_month) == (3, "2009-01")
     assert (periods["2009-09"].months, periods["2009-09"].list_month) == (2, "2009-11")
     assert (periods["2010-03"].months, periods["2010-03"].list_month) == (2, "2010-05")
     assert (periods["2012-09"].months, periods["2012-09"].list_month) == (1, "2012-10")
-    # §1: the rule set of each event's start.
+    # rules.md §3.1: the rule set of each event's start.
     assert {m: periods[m].rules for m in ("2008-10", "2009-09", "2011-09", "2012-09", "2014-10",
                                           "2024-02", "2024-06")} == {
         "2008-10": "S2006", "2009-09": "S2009", "2011-09": "S2011", "2012-09": "S2012",
@@ -81,7 +81,7 @@ def test_below_the_1200_floor_and_a_new_initial_rating(tmp_path: Path) -> None:
 def test_the_2024_03_uplift(tmp_path: Path) -> None:
     periods = _periods(tmp_path)
     february = periods["2024-02"]
-    # §3: R in [1000, 2000) becomes R + round(0.4 × (2000 − R)).
+    # rules.md §3.4: R in [1000, 2000) becomes R + round(0.4 × (2000 − R)).
     r = february.rating_end
     assert r is not None and 1000 <= r < 2000
     raise_by = int(Fraction(2, 5) * (2000 - r) + Fraction(1, 2))
@@ -98,8 +98,8 @@ def test_replay_table_names_the_rule_sets() -> None:
     lines = out.splitlines()
     assert lines[1].split()[:2] == ["period", "rules"]
     rows = {line.split()[0]: line.split() for line in lines[3:] if line[:1].isdigit()}
-    # Each period's rule set by its events' start (§1); the 2012-11 pool is marked: Ru used our
-    # "15 points per half point" decision (S2012's initial rule, D in §5).
+    # Each period's rule set by its events' start (rules.md §3.1); the 2012-11 pool is marked: Ru
+    # used our "15 points per half point" decision (S2012's initial rule, D in rules.md §3.6).
     assert (rows["2008-10"][1], rows["2011-09"][1], rows["2024-06"][1]) == (
         "S2006",
         "S2011",

@@ -81,7 +81,7 @@ def test_replay_demo_shows_months_and_every_crossing_kind(
         assert len(doc["periods"]) > 24
         periods += doc["periods"]
     # No "floor" any more: Hugo's fall to 1368 in 2023 is above that era's 1000 floor (S2022,
-    # rules-by-date.md §1), and the 2024-03 uplift lifts him to 1666; the 1400-floor fall was the
+    # rules.md §3.2), and the 2024-03 uplift lifts him to 1666; the 1400-floor fall was the
     # 2024 rules applied to 2023. The floor crossing is covered in tests/rating/test_replay.py.
     assert kinds == {"tier", "title", "k10"}
     assert any(p["k_applied"] is not None and p["k_applied"] < p["k"] for p in periods)  # 700 cap

@@ -13,7 +13,7 @@ from elotui.rating.replay import ReplayGame, ReplayPlayer, replay
 def _wins(year: int) -> list[ReplayGame]:
     # Three one-game events, wins vs 1990 from 2000: D 10 → PD .51, ΔR .49, K 20 → 9.80 each.
     # Period 29.40 → +29; per event 10 + 10 + 10 = 30, so the once-per-period rounding (our decision
-    # before 2024-03, rules-by-date §1) changes a number in a 2023 period and is FIDE's text in 2025.
+    # before 2024-03, rules.md §3.2) changes a number in a 2023 period and is FIDE's text in 2025.
     return [
         ReplayGame(dt.date(year, 6, d), 1990, 2, event=f"E{d}", event_start=dt.date(year, 6, d))
         for d in (1, 2, 3)

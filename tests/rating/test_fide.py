@@ -28,7 +28,8 @@ AFTER = date(2025, 10, 1)
 # reads the clock, so a test names its rules.
 S2025 = rule_set_named("S2025")
 
-# fide-rules.md §10 E8: (own, opp, score, K, calculator change in tenths/hundredths, current rule)
+# Single games from FIDE's online calculator, C01–C24 (rules.md §1.2 says where the calculator and
+# the current rule differ): (own, opp, score, K, the change K × ΔR under the current rule)
 E8 = [
     ("C01", 2000, 2000, WIN, 10, "5"), ("C02", 2003, 2000, WIN, 10, "5"),
     ("C03", 2004, 2000, WIN, 10, "4.9"), ("C04", 2010, 2000, WIN, 10, "4.9"),
@@ -176,7 +177,8 @@ def test_initial_rating_is_capped_at_2200_and_needs_1400() -> None:
 
 
 def test_performance_rating_norm_style() -> None:
-    # fide-rules §9.1 illustration without the GM floor: Ra 21500/9 = 2388.9 → 2389, 72.2 % → 72 → +166.
+    # A norm-style performance (rules.md §1.10, §2.11), worked by hand, no norm floor (the 2150
+    # counts as 2150): Ra 21500/9 = 2388.9 → 2389, 72.2 % → 72 → +166.
     opponents = [2450, 2420, 2380, 2500, 2390, 2410, 2360, 2440, 2150]
     assert performance_rating(opponents, Fraction(13, 2)) == 2389 + 166
     assert performance_rating([2000], WIN) == 2800

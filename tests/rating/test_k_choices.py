@@ -1,4 +1,4 @@
-"""The K values of each era and who gets them (rules-by-date.md §1 and §2, the K column)."""
+"""The K values of each era and who gets them (rules.md §3.2 and §3.3, the K column)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The K rule's result carries an enum beside its prose (issue 14 item 2): which rule gave K.
 
-Values from rules-by-date.md §1 (S2014 on: 10 once published 2400, 40 junior while never 2300, 40 until
-30 games, else 20) and §2 (RB2012: 20 for everyone)."""
+Values from rules.md §3.2 (S2014 on: 10 once published 2400, 40 junior while never 2300, 40 until
+30 games, else 20) and §3.3 (RB2012: 20 for everyone)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The replay of the rapid and blitz lists: every row of rules-by-date.md §2, the standard rating of an
+"""The replay of the rapid and blitz lists: every row of rules.md §3.3, the standard rating of an
 unrated player, the 2022-10 raise, the 2024-03 uplift, crossings per list and the pinned period.
 
-PD values are from table 8.1.2 (fide-rules.md §2); each number is worked out in the comment above it.
+PD values are from table 8.1.2 (rules.md §1.1); each number is worked out in the comment above it.
 """
 
 from __future__ import annotations
@@ -294,7 +294,7 @@ def test_k_10_and_the_floor_per_list() -> None:
 
 
 def test_the_pinned_period_wins_over_the_calendar() -> None:
-    # An event ending 2026-08-30 is rated in the 2026-09 period (rules-by-date §4); pinned to the
+    # An event ending 2026-08-30 is rated in the 2026-09 period (rules.md §3.5); pinned to the
     # list of 2026-11 (`rated_period` "2026-10") it is in the 2026-10 period, on every list.
     calendar = game("2026-08-29", 1800, WIN, event="A", event_end=day("2026-08-30"))
     pinned = calendar._replace(rated_period="2026-10")

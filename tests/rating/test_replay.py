@@ -1,7 +1,7 @@
-"""The replay (elotui/rating/replay.py), checked against numbers worked out by hand.
+"""The replay (elotui/rating/replay/), checked against numbers worked out by hand.
 
-Every expected number comes from the rules in fide-rules.md / decisions.md with the arithmetic in a
-comment: PD from table 8.1.2, ΔR = score − PD, change = K·ΣΔR rounded once per period, 0.5 away from zero.
+Every expected number comes from the rules of rules.md §1 and §2, with the arithmetic in a comment:
+PD from table 8.1.2, ΔR = score − PD, change = K·ΣΔR rounded once per period, 0.5 away from zero.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def period(result: Replay, label: str) -> ReplayPeriod:
     return found
 
 
-# F-N01 (fide-rules.md §6): FIDE published 1922 from these five games.
+# FIDE's worked example F-N01 (rules.md §1.9): FIDE published 1922 from these five games.
 F_N01 = [(1902, DRAW), (1877, DRAW), (1884, WIN), (2012, LOSS), (1832, WIN)]
 
 
@@ -101,7 +101,7 @@ def test_a_junior_keeps_40_until_the_year_they_turn_19() -> None:
 
 
 def test_a_junior_once_listed_at_2300_is_no_longer_40() -> None:
-    # The start rating is a list rating, so it counts as published ≥ 2300 (decisions §6).
+    # The start rating is a list rating, so it counts as published ≥ 2300 (rules.md §2.6).
     player = adult(2310, birth_year=2012)
     (only,) = replay(player, [game("2025-05-05", 2310, DRAW)], {}).periods
     assert only.k == 20
@@ -252,8 +252,9 @@ def test_period_rounding_is_exact_on_halves_both_ways() -> None:
 
 def test_periods_name_the_rule_set_of_their_era() -> None:
     # Was "periods before March 2024 are marked" (computed with the 2024 rules anyway): each period is
-    # now computed with its own era's rules (rules-by-date.md §1: S2022 from 2022-01, S2024 from
-    # 2024-03). Two draws at D 0 change nothing, and 2000 is not uplifted (§3: only R < 2000).
+    # now computed with its own era's rules (rules.md §3.2: S2022 from 2022-01, S2024 from
+    # 2024-03). Two draws at D 0 change nothing, and 2000 is not uplifted (rules.md §3.4: only
+    # R < 2000).
     games = [game("2024-02-10", 2000, DRAW), game("2024-03-10", 2000, DRAW)]
     feb, mar = replay(adult(2000), games, {}).periods
     assert (feb.rules, mar.rules) == ("S2022", "S2024")
@@ -355,7 +356,7 @@ def test_a_first_event_scored_zero_is_ignored() -> None:
     assert (september.pool_games, september.initial_rating) == (0, None)
     november = period(result, "2025-11")
     assert (november.pool_games, november.rating_end) == (5, 1922)
-    assert november.games_played_before == 2  # the ignored games still count for K (decisions §7)
+    assert november.games_played_before == 2  # the ignored games still count for K (rules.md §2.7)
 
 
 def test_the_pool_keeps_26_months() -> None:

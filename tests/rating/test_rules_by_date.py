@@ -1,8 +1,9 @@
-"""Every cell of rules-by-date.md §1 (standard), §2 (rapid/blitz, the rules only), §3 (uplift), §4
-(calendar) and §5 (initial rating), worked by hand.
+"""Every cell of rules.md §3.2 (standard), §3.3 (rapid/blitz, the rules only), §3.4 (uplift), §3.5
+(calendar) and §3.6 (initial rating), worked by hand.
 
-PD values come from table 8.1.2 (fide-rules.md §2), dp values from table 8.1.1 (§3); each test says
-which rows it reads. Changes are K·ΣΔR in hundredths, rounded once per period, 0.5 away from zero.
+PD values come from table 8.1.2, dp values from table 8.1.1 (rules.md §1.1; their rows are in
+tests/rating/test_tables.py); each test says which rows it reads. Changes are K·ΣΔR in hundredths,
+rounded once per period, 0.5 away from zero.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def only(result: Replay, label: str) -> ReplayPeriod:
     return found
 
 
-# --- rules_for: which rule set governs an event starting on a day (§1, §2) -----------------------------
+# --- rules_for: which rule set governs an event starting on a day (rules.md §3.2, §3.3) ----------------
 
 
 @pytest.mark.parametrize(
@@ -85,7 +86,7 @@ def test_the_rule_set_of_an_event_start(rating_list: str, start: str, name: str)
     assert (rules.name, rules.rating_list) == (name, rating_list)
 
 
-# --- §1 difference rule ---------------------------------------------------------------------------------
+# --- rules.md §3.2: difference rule ---------------------------------------------------------------------
 
 
 def test_350_rule_of_2006_issue_example() -> None:
@@ -128,8 +129,8 @@ def test_the_350_and_400_rules_in_the_replay() -> None:
 
 def test_2022_400_rule_once_per_event_for_the_higher_rated_player() -> None:
     # A 2023 event, two wins against players 500 and 450 points below (the player is the higher rated,
-    # so the 400 rule is a benefit: §1 note). Only the game with the largest |D| (500) counts as 400:
-    # PD .92 (row 392–411); the 450 one counts in full: PD .94 (row 433–456).
+    # so the 400 rule is a benefit: rules.md §3.2's notes). Only the game with the largest |D| (500)
+    # counts as 400: PD .92 (row 392–411); the 450 one counts in full: PD .94 (row 433–456).
     # ΔR .08 + .06 = .14; K 20 (S2022, 100 games) → 2.80 → +3 → 2003.
     games = [
         game("2023-05-10", 1500, WIN, event="Open", event_start=day("2023-05-10")),
@@ -185,8 +186,8 @@ def test_2024_400_rule_every_game() -> None:
 
 
 def test_2025_no_limit_from_2650() -> None:
-    # C17 (fide-rules.md §10): 2700 beats 2200, K 10. From 2025-10 D 500 counts in full → .96 →
-    # ΔR .04 → +0.40; in 2025-09 (S2024) it counts as 400 → .92 → +0.80. A 2649 player is limited.
+    # FIDE's calculator game C17 (rules.md §1.2): 2700 beats 2200, K 10. From 2025-10 D 500 counts
+    # in full → .96 → ΔR .04 → +0.40; in 2025-09 (S2024) it counts as 400 → .92 → +0.80. A 2649 player is limited.
     after = period_change(
         2700,
         [PeriodGame(2200, Fraction(1), played_on=day("2025-10-01"))],
@@ -221,7 +222,7 @@ def test_rapid_blitz_difference_rules() -> None:
     assert not not_rated(rules_for("blitz", day("2024-11-30")), 2650, 2050)
 
 
-# --- §1 K ---------------------------------------------------------------------------------------------
+# --- rules.md §3.2: K ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -289,7 +290,7 @@ def test_junior_k_in_the_year_of_the_18th_birthday_is_marked_before_2024() -> No
     assert period.k == 40 and period.uncertain == ()
 
 
-# --- §1 700 cap ---------------------------------------------------------------------------------------
+# --- rules.md §3.2: 700 cap ---------------------------------------------------------------------------
 
 
 def test_no_700_cap_before_2014_and_the_cap_after() -> None:
@@ -297,7 +298,7 @@ def test_no_700_cap_before_2014_and_the_cap_after() -> None:
     assert capped_k(S2011, 15, 50) == 15
     assert capped_k(S2006, 25, 40) == 25
     assert capped_k(S2014, 20, 36) == 19
-    assert capped_k(S2024, 40, 18) == 38  # 700 // 18 = 38 (fide-rules.md §4.4 table)
+    assert capped_k(S2024, 40, 18) == 38  # 700 // 18 = 38 (rules.md §1.4)
 
 
 def test_the_cap_in_the_replay_by_era() -> None:
@@ -313,7 +314,7 @@ def test_the_cap_in_the_replay_by_era() -> None:
     assert any("700 cap" in text for text in period.uncertain)  # S2014's cap is D/C
 
 
-# --- §1 floor -----------------------------------------------------------------------------------------
+# --- rules.md §3.2: floor -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -346,7 +347,7 @@ def test_floors_in_the_replay() -> None:
     assert any("1400 floor" in text for text in period.uncertain)
 
 
-# --- §1 rounding --------------------------------------------------------------------------------------
+# --- rules.md §3.2: rounding --------------------------------------------------------------------------
 
 
 def test_rounding_once_per_period_is_marked_before_2024_where_per_event_differs() -> None:
@@ -405,7 +406,7 @@ def test_periods_before_2006_04_use_s2006_and_are_marked() -> None:
     assert any("before the modelled rules" in text for text in period.uncertain)
 
 
-# --- §3 uplift ----------------------------------------------------------------------------------------
+# --- rules.md §3.4: uplift ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -449,7 +450,7 @@ def test_a_published_march_2024_rating_still_wins_over_the_uplift() -> None:
     assert result.periods[0].matches_published is True
 
 
-# --- §4 calendar --------------------------------------------------------------------------------------
+# --- rules.md §3.5: calendar --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -475,8 +476,8 @@ def test_a_published_march_2024_rating_still_wins_over_the_uplift() -> None:
         ("2014-05-26", "2014-06", "2014-07", 1),  # 6 days before: the next period
         ("2014-06-28", "2014-06", "2014-07", 1),  # list 2014-07-01: 3 days from then on: in
         ("2014-06-29", "2014-07", "2014-08", 1),  # 2 days before: the next period
-        ("2026-08-30", "2026-09", "2026-10", 1),  # §4 example: the September period (October list)
-        ("2026-09-28", "2026-09", "2026-10", 1),  # §4 example: 3 days before: in September
+        ("2026-08-30", "2026-09", "2026-10", 1),  # rules.md §3.5's example: the September period
+        ("2026-09-28", "2026-09", "2026-10", 1),  # rules.md §3.5's example: 3 days before
     ],
 )
 def test_the_list_calendar(end: str, period: str, feeds: str, months: int) -> None:
@@ -552,7 +553,7 @@ def test_no_other_module_parses_a_month() -> None:
     assert parsers == ["rating/calendar.py"]
 
 
-# --- §5 initial rating --------------------------------------------------------------------------------
+# --- rules.md §3.6: initial rating --------------------------------------------------------------------
 
 
 def scores(opponent: int, wins: int, draws: int, losses: int) -> list[tuple[int, Fraction]]:
@@ -661,7 +662,7 @@ def test_the_texts_a_report_prints_for_rules_and_uplift() -> None:
     from elotui.rating.text import rules_text, uplift_text
 
     (feb,) = replay(adult(None), [], {"2024-02": 1600}).periods
-    assert uplift_text(feb) == "2024-03 uplift +160"  # §3's own example of the row
+    assert uplift_text(feb) == "2024-03 uplift +160"  # rules.md §3.4's own example of the row
     assert rules_text(feb) == "S2022"
     period = replay(adult(2235), [game("2005-11-10", 1700, WIN)], {}).periods[0]
     assert rules_text(period).startswith("S2006 · rule uncertain: before the modelled rules")

@@ -1,4 +1,5 @@
-"""Both FIDE tables, entry by entry, against the rows printed in fide-rules.md §2 and §3."""
+"""Both FIDE tables (rules.md §1.1), entry by entry, against their rows as the FIDE Handbook prints
+them."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_check_values_of_the_spec(d: int, pd: int) -> None:
     assert pd_hundredths(d) == pd
 
 
-# Table 8.1.1 as printed in fide-rules.md §3, in its four column pairs.
+# Table 8.1.1 as printed in the handbook, in its four column pairs.
 TABLE_8_1_1 = {
     1.00: 800, 0.99: 677, 0.98: 589, 0.97: 538, 0.96: 501, 0.95: 470, 0.94: 444, 0.93: 422,
     0.92: 401, 0.91: 383, 0.90: 366, 0.89: 351, 0.88: 336, 0.87: 322, 0.86: 309, 0.85: 296,

@@ -126,7 +126,7 @@ async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
         #   vs 1165: D = +303, PD 0.86 (row from 303)                    → ΔR +0.14, ×40 = +5.60
         # Period: 40 × 0.78 = +31.20 → +31. Each game rounded alone: +26 + 6 = +32, one more.
         april = row_of(pilot, check, "2021-04")
-        assert april[1] == "S2014"  # events from 2014-07 to 2021 (rules-by-date.md §1)
+        assert april[1] == "S2014"  # events from 2014-07 to 2021 (rules.md §3.2)
         assert april[4] == "40"
         assert april[8:12] == ["+31.20", "+31", "+32", "+1"]
         assert april[12] == str(1468 + 31)
@@ -735,7 +735,7 @@ def test_history_command_refuses_an_unknown_player(
 
 async def test_the_check_note_names_the_cap_of_the_rule_sets_shown(repository: Repository) -> None:
     # "K a→b" marks a K the cap on K × games lowered: 700 from 2014-07, no cap before
-    # (rules-by-date.md §1). A history of 2010 alone can never show the mark, so the note leaves
+    # (rules.md §3.2). A history of 2010 alone can never show the mark, so the note leaves
     # it out; one game in 2015 brings S2014 and its 700 cap.
     async def check_note() -> str:
         app = app_on(repository)

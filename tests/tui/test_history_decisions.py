@@ -64,8 +64,8 @@ async def test_a_period_marked_star_says_its_decision_under_the_table(tmp_path: 
         await pilot.press("up")  # 2008-04, the next quarter: the initial-rating pool goes on
         await settle(app)
         assert highlighted(pilot)[:2] == ["2008-04", "S2006*"]
-        # rules-by-date.md §5: from 2006-04 the initial rating needs 9 games pooled "over the same and
-        # the next rating periods within 26 months (D)": our decision, named under the table.
+        # rules.md §3.6: from 2006-04 the initial rating needs 9 games pooled "over the same and the
+        # following periods within 26 months (D)": our decision, named under the table.
         line = str(decisions(pilot).content)
         assert decisions(pilot).display
         assert line.startswith("* our reading (rule uncertain): ")
@@ -83,10 +83,10 @@ async def test_the_star_of_a_rapid_rule_set_is_shown_and_explained(tmp_path: Pat
         data.move_cursor(row=data.get_row_index("2022-05"), animate=False)
         await settle(app)
         assert highlighted(pilot)[1] == "RB2022*"
-        # The longest rule set name with its star, "RB2022-10*" (rules-by-date.md §2), fits the column
+        # The longest rule set name with its star, "RB2022-10*" (rules.md §3.3), fits the column
         # whole: cut, it said RB2022, another rule set, and lost its star.
         assert data.columns[1].width >= len("RB2022-10*")
-        # rules-by-date.md §1 (S2022, and its rapid twin): a lower-rated player's differences over 400
+        # rules.md §3.2 (S2022, and its rapid twin in §3.3): a lower-rated player's differences over 400
         # count as 400 in every game (D). The period's one clamp (the 400 column) rests on it.
         assert highlighted(pilot)[7] == "1"
         line = str(decisions(pilot).content)

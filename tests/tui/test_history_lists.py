@@ -63,7 +63,7 @@ async def test_l_cycles_the_lists_one_at_a_time_and_in_a_burst(tmp_path: Path) -
         await settle(app)
         assert (screen.rating_list, len(screen.games)) == ("rapid", 41)
         assert "41 games · rapid list (l) · standard 383 · blitz 54" in summary(pilot)
-        # The 2022-10 raise, a row of its own: the standard list of 2022-10 − 100 (rules-by-date §2),
+        # The 2022-10 raise, a row of its own: the standard list of 2022-10 − 100 (rules.md §3.3),
         # above the September result it replaces.
         raised = check_row(pilot, "2022-10-raise")
         assert raised["published"] == str(int(standard_start) - 100)

@@ -1,5 +1,5 @@
 """The other modes of the calculator: several games, series, period, reference. Expected numbers are
-worked out by hand from the spec (E = 1/(1+10^(D/400)); PD from table 8.1.2's check values)."""
+worked out by hand from the logistic formula (E = 1/(1+10^(D/400))) and table 8.1.2 (rules.md §1.1)."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ async def test_period_700_cap(pilot: Pilot[None]) -> None:
 
 
 async def test_period_700_cap_switched_off(pilot: Pilot[None]) -> None:
-    # The same eight wins with the cap off (decisions §6: visibly, for non-FIDE use): K stays 100,
+    # The same eight wins with the cap off (rules.md §2.6: visibly, for non-FIDE use): K stays 100,
     # 100 × +4.00 = +400.00.
     await type_keys(pilot, "tab tab 100")
     await enter_period(pilot, (("2000", "1"),) * 8)
@@ -161,7 +161,7 @@ async def test_period_700_cap_switched_off(pilot: Pilot[None]) -> None:
 async def test_period_month_decides_the_2650_exemption(pilot: Pilot[None]) -> None:
     # 2700 beats 2200 (D +500), K 10. Until 2025-09 the 400-point rule counts D as +400: PD .92
     # (392-411), ΔR +.08, 10 × .08 = +.80. From 2025-10 a 2650+ player keeps D +500: PD .96
-    # (485-517), ΔR +.04, 10 × .04 = +.40 (fide-rules.md, table 8.1.2 and the 2025 amendment).
+    # (485-517), ΔR +.04, 10 × .04 = +.40 (rules.md §1.1 and §1.2: table 8.1.2, the 2025 amendment).
     pilot.app.screen.query_one("#rating", Input).focus()
     await type_keys(pilot, "2700 tab tab 10 f8")
     pilot.app.screen.query_one(GamesTable).focus()
@@ -191,8 +191,8 @@ async def test_period_k_from_profile(pilot: Pilot[None]) -> None:
 
 
 async def test_period_rapid_list_takes_rb2012(pilot: Pilot[None]) -> None:
-    # rules-by-date.md: in 2015-06 the standard list is S2014 (§1: "40 until 30 games"), the rapid
-    # list RB2012 (§2: "20 for everyone"). A player with 0 games beats a 2000 at 2000: D 0, PD .50,
+    # rules.md §3.2 and §3.3: in 2015-06 the standard list is S2014 ("40 before 30 games"), the
+    # rapid list RB2012 ("20 for everyone"). A player with 0 games beats a 2000 at 2000: D 0, PD .50,
     # ΔR +.50. Standard: K 40, 40 × +.50 = +20.00 → 2020. Rapid: K 20, 20 × +.50 = +10.00 → 2010.
     await enter_period(pilot, (("2000", "1"),))
     screen = pilot.app.screen
@@ -285,7 +285,7 @@ async def test_what_do_i_need_follows_the_month(pilot: Pilot[None]) -> None:
 
 async def test_period_month_applies_its_era(pilot: Pilot[None]) -> None:
     # 2235 beats 1700 (D +535), K 15. 2008-06 (S2006): D counts as 350 → PD .89, ΔR +.11,
-    # 15 × .11 = +1.65. 2010-06 (S2009): 400 → PD .92, ΔR +.08, +1.20 (fide-rules.md table 8.1.2).
+    # 15 × .11 = +1.65. 2010-06 (S2009): 400 → PD .92, ΔR +.08, +1.20 (rules.md §1.1 and §3.2).
     pilot.app.screen.query_one("#rating", Input).focus()
     await type_keys(pilot, "2235 tab tab 15 f8")
     pilot.app.screen.query_one(GamesTable).focus()
@@ -334,7 +334,7 @@ async def test_period_profile_k_by_era_and_rating(pilot: Pilot[None]) -> None:
 
 
 async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
-    # rules-by-date.md §1: S2006's K values are 25 (new player), 15 (under 2400), 10 (published
+    # rules.md §3.2: S2006's K values are 25 (new player), 15 (under 2400), 10 (published
     # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps through the era's.
     screen = pilot.app.screen
     await type_keys(pilot, "2235 tab tab backspace backspace 25 f8")
@@ -356,7 +356,7 @@ async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
 
 
 async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> None:
-    # rules-by-date.md §1: S2006 (events from 2006-04) has K 25 until 30 games, else 15, and 10 once
+    # rules.md §3.2: S2006 (events from 2006-04) has K 25 until 30 games, else 15, and 10 once
     # published 2400 with 30 games; K 20 is not one of its K. From S2014 on (2014-07) the K rules
     # are today's (40 / 20 / 10): the presets' captions again.
     screen = pilot.app.screen
@@ -385,7 +385,7 @@ def period_note(pilot: Pilot[None]) -> str:
 
 
 async def test_the_period_note_says_the_rules_of_the_months_rule_set(pilot: Pilot[None]) -> None:
-    # rules-by-date.md §1, read from the month's rule set even before a rating is typed: S2006
+    # rules.md §3.2, read from the month's rule set even before a rating is typed: S2006
     # (2008-06) counts a D over 350 as 350 and has no cap on K × games; S2014 (2015-06) counts a D
     # over 400 as 400 in every game and caps K·n at 700. A bad month says no rule set.
     await type_keys(pilot, "f8")
