@@ -1,6 +1,6 @@
 """The benchmarks' method (tests/benchmarks/alternating.py) and a smoke run of `run_all.py`.
 
-No timing is checked here: the figures belong in the README, made on a quiet machine. What is
+No timing is checked here: the figures belong in docs/performance.md, made on a quiet machine. What is
 checked is what makes them hold up: the two sides run in turn, the warm-up round is not counted, a
 row reports each side's median and the ratio of the medians, and the collector still runs.
 """

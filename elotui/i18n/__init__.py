@@ -19,7 +19,7 @@ shows everywhere):
 - Numbers are written by `elotui.i18n.numbers` (decimal comma, spaces before % and between
   thousands in French), never by `str()`/f-string formats of their own.
 - JSON keys, CSV columns and command and option names are a contract and are never translated;
-  words in JSON values (`k_reason`, notes) are, and README says so.
+  words in JSON values (`k_reason`, notes) are, and docs/product.md §4.3 says so.
 
 Choosing the language (`choose_language`): `--lang`, else `$ELOTUI_LANG`, else the choice saved in the
 settings file (the app's palette writes it: `elotui.i18n.settings`), else the locale (`LC_ALL`, else

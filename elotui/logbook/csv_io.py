@@ -153,7 +153,7 @@ def parse_games_csv(
     only_id = player_ids.get(only_player) if only_player is not None else None
     logbook_names = PlayerNames(player_ids)
     meanings: dict[str, tuple[str | None, str]] = {}  # each player cell seen → `player_meant`
-    # A key of the import's JSON (skipped_reasons): English in every language (README, JSON).
+    # A key of the import's JSON (skipped_reasons): English in every language (product.md §4.3).
     other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
     append = rows.append

@@ -22,8 +22,9 @@ On a server (psycopg 3, the optional extra `elotui[postgres]`) the server itself
 do here (foreign keys, concurrent writers, durability); each connection asks for ISO dates, so a
 date read as text is `YYYY-MM-DD` whatever the server's `DateStyle`. The driver reads a password
 missing from the URL from `PGPASSWORD` or `~/.pgpass` itself. A write the server refuses for want of a
-privilege (a member's read-only role, README "Who may do what") becomes `ReadOnlyLogbook`, one line
-said by the CLI and the app wherever the write was; the transaction rolls back, so nothing is written.
+privilege (a member's read-only role, docs/postgresql.md "Who may do what") becomes
+`ReadOnlyLogbook`, one line said by the CLI and the app wherever the write was; the transaction
+rolls back, so nothing is written.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Run the benchmarks and print one markdown table, ready for the README:
+"""Run the benchmarks and print one markdown table, ready for docs/performance.md:
 
     uv run python tests/benchmarks/run_all.py [--quick] [--only history,replay] [--logbooks DIR]
 
@@ -27,10 +27,10 @@ machine (keystrokes ~12, the 1,000,000-game writes ~6), ~8 min for `--quick`.
 - Writes (5 rounds, 2 at 1,000,000 games), import (7), replay (7, 3 at 1,000,000), memory (3):
   each round is a whole process over 100,000 games or more, and rounds differ by a few percent.
 - `--quick`: 1-5 rounds, no 1,000,000-game logbook, keystrokes in-process only: to see that every
-  benchmark still runs. Figures for the README come from a full run on a quiet machine.
+  benchmark still runs. Figures for docs/performance.md come from a full run on a quiet machine.
 `--only period` runs one part; `--logbooks DIR` keeps the logbooks in DIR for the next run.
 Each script can also run alone (`--help` says what it measures and against what). Not part of the
-test run: timings belong in notes and the README, never in assertions.
+test run: timings belong in notes and docs/performance.md, never in assertions.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def value_at_most(limit: float, text: str) -> Goal:
     return Goal("value", limit, text)
 
 
-# The goals of issues 4, 6, 13, 15 and 16 (README "Performance"), each row's by the words of its
+# The goals of issues 4, 6, 13, 15 and 16 (docs/performance.md), each row's by the words of its
 # `what`: the first entry whose words are all in it. A row none names has no goal ("—").
 GOALS: list[tuple[tuple[str, ...], Goal]] = [
     (("start-up to first paint",), ratio_at_most(1.2)),

@@ -1,6 +1,6 @@
 """The logbook's refusals in French, through the command line (`--lang fr`): a logbook written by a
 newer elotui, a path that is no file, a player that is not there, and a member's write refused on a
-club's server (the README's roles, tests/postgres/club.py; skipped, as the other server tests are,
+club's server (docs/postgresql.md's roles, tests/postgres/club.py; skipped, as the other server tests are,
 when no PostgreSQL server can start). Each is one line and changes nothing.
 
 The French is docs/glossary-fr.md's (carnet, joueur, partie), with a no-break space (U+00A0) before
@@ -16,7 +16,7 @@ from pathlib import Path
 from elotui.logbook.schema import HEAD_REVISION
 from tests.conftest import run_cli
 from tests.postgres.club import Club
-from tests.postgres.club import club as club  # the fixture of the README's roles
+from tests.postgres.club import club as club  # the fixture of docs/postgresql.md's roles
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 

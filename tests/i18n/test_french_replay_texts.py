@@ -1,4 +1,4 @@
-"""The JSON values that are words follow the language (README, JSON): `rules_uncertain` and the
+"""The JSON values that are words follow the language (product.md §4.3): `rules_uncertain` and the
 crossings' `note` in `replay --json --lang fr`, while the keys and the values that name something
 (`rules_uncertain_ids`, `kind`, `to`) stay as they are in English.
 

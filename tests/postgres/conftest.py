@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import BACKENDS
-from tests.postgres.club import club as club  # the fixture of the README's roles
+from tests.postgres.club import club as club  # the fixture of docs/postgresql.md's roles
 from tests.postgres.cluster import Cluster
 
 

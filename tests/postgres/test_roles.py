@@ -1,4 +1,4 @@
-"""Who may do what (issue 16 item 5): the README's two roles, made with the README's own SQL
+"""Who may do what: the two roles of docs/postgresql.md, made with that page's own SQL
 (`tests/postgres/club.py`). The officer writes; a member reads everything and every write is refused
 with one line, nothing changed."""
 

@@ -73,7 +73,8 @@ def crossings_between(
             continue
         titles_met.add(title)
         # A note of clauses, each a whole message (its "; " with it: French puts a narrow space
-        # before it), said in the language of the replay (a JSON value that is words: README).
+        # before it), said in the language of the replay (a JSON value that is words:
+        # product.md §4.3).
         note = _("{title} rating requirement met ({need})").format(title=title, need=need)
         if title in TITLES_NEEDING_NORMS:
             note += _("; the {title} title also needs {title} norms").format(title=title)
