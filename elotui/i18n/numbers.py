@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from elotui.i18n import current_language
 
-MINUS = "−"  # U+2212, as the product spec writes changes
+MINUS = "−"  # U+2212, as docs/product.md writes changes
 NARROW_NBSP = "\u202f"
 
 

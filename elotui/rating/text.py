@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from elotui.rating.replay import Crossing, ReplayedGame, ReplayPeriod
     from elotui.rating.rules import RuleSet
 
-__all__ = ["MINUS"]  # U+2212, as the product spec writes changes (defined in elotui.i18n.numbers)
+__all__ = ["MINUS"]  # U+2212, as docs/product.md writes changes (defined in elotui.i18n.numbers)
 
 
 def signed(value: int | Decimal | None) -> str:

@@ -1,4 +1,5 @@
-"""`elotui calc`, `period` and `need` through the real entry point: numbers from the seeds/spec."""
+"""`elotui calc`, `period` and `need` through the real entry point: numbers from product.md §1.1
+and rules.md."""
 
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ def test_a_command_without_its_action_lists_the_actions(command: str, actions: l
     assert err == f"elotui {command}: give an action: {', '.join(actions)}\n"
 
 
-# 1500 vs 1600, K 20 (the seed example, README): win 1513, draw 1503, loss 1493.
+# 1500 vs 1600, K 20 (README's example, product.md §1.1): win 1513, draw 1503, loss 1493.
 @pytest.mark.parametrize(
     ("result", "new_rating"),
     [("1", 1513), ("0.5", 1503), ("½", 1503), ("0", 1493), ("win", 1513), ("draw", 1503),

@@ -1,4 +1,5 @@
-"""The French calculator pages' examples (../shared/seeds/) on the command line, in French.
+"""The examples of French online Elo calculator pages (quoted in each test) on the command line,
+in French.
 
 The numbers are the pages' own, recomputed by hand in each test's comment: E = 1/(1+10^((Rb−Ra)/400)),
 a change K·(S − E), rounded to the nearest whole number (halves away from zero).
@@ -23,9 +24,9 @@ def french(*argv: str) -> str:
 
 
 def test_1500_against_1600_in_french_line_by_line() -> None:
-    # Seed 000: "À 1500 contre 1600, le score attendu est de 36,0 % ; avec K = 20, une victoire
-    # rapporte 13 points et une défaite en coûte 7." E = 1/(1+10^0.25) = 0.35994: 20·(1 − E) =
-    # +12.80 → +13, 20·(½ − E) = +2.80 → +3, 20·(0 − E) = −7.20 → −7.
+    # A French calculator page: "À 1500 contre 1600, le score attendu est de 36,0 % ; avec K = 20,
+    # une victoire rapporte 13 points et une défaite en coûte 7." E = 1/(1+10^0.25) = 0.35994:
+    # 20·(1 − E) = +12.80 → +13, 20·(½ − E) = +2.80 → +3, 20·(0 − E) = −7.20 → −7.
     expected = (
         "1500 contre 1600 · K 20 · elo : logistique E = 1/(1+10^((Rb−Ra)/400)), sans plafond\n"
         f"Score attendu 36,0{NNBSP}%\n"
@@ -57,14 +58,14 @@ def test_the_locale_alone_makes_it_french(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_k_32_in_french() -> None:
-    # Seed 000: "Avec K = 32 : +20, +4 et −12." 32·0.64006 = 20.48 → +20, 32·0.14006 = 4.48 → +4,
+    # The same page: "Avec K = 32 : +20, +4 et −12." 32·0.64006 = 20.48 → +20, 32·0.14006 = 4.48 → +4,
     # 32·(−0.35994) = −11.52 → −12.
     out = french("calc", "-r", "1500", "-o", "1600", "-k", "32")
     assert "+20,48 → +20" in out and "+4,48 → +4" in out and "−11,52 → −12" in out
 
 
 def test_against_2000_in_french() -> None:
-    # Seed 000: "Face à un joueur à 2000, E tombe à 5,3 % et une victoire rapporte +19 avec K = 20
+    # The same page: "Face à un joueur à 2000, E tombe à 5,3 % et une victoire rapporte +19 avec K = 20
     # (+30 avec K = 32)." E = 1/(1+10^1.25) = 0.05324: 20·0.94676 = 18.94 → +19, 32·0.94676 = 30.30.
     out = french("calc", "-r", "1500", "-o", "2000")
     assert f"Score attendu 5,3{NNBSP}%" in out and "+18,94 → +19" in out
@@ -72,12 +73,12 @@ def test_against_2000_in_french() -> None:
 
 
 def test_100_points_ahead_in_french() -> None:
-    # Seed 003's table: an écart of +100 gives the higher rated 0,64. E = 1/(1+10^−0.25) = 0.64006.
+    # Another page's table: an écart of +100 gives the higher rated 0,64. E = 1/(1+10^−0.25) = 0.64006.
     assert f"Score attendu 64,0{NNBSP}%" in french("calc", "-r", "1600", "-o", "1500")
 
 
 def test_several_games_with_a_comma_in_french() -> None:
-    # Seed 002's multi-game mode: "vous + K·(points − parties·E)", points typed "2,5" (a French
+    # A third page's multi-game mode: "vous + K·(points − parties·E)", points typed "2,5" (a French
     # half). 20·(2.5 − 4·0.35994) = 20·1.06026 = 21.205 → +21,21 (two decimals) → +21; 1500 + 21.
     out = french("calc", "-r", "1500", "-o", "1600", "--games", "4", "--points", "2,5")
     assert out.splitlines() == [

@@ -68,7 +68,7 @@ def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None
     connection.close()
     sh(str(python), "-m", "elotui", "player", "add", "Alice", "--db", str(db))
     assert "Alice" in sh(str(python), "-m", "elotui", "player", "list", "--db", str(db))
-    # The installed catalog is found and read: the seeds' example in French (tests/i18n).
+    # The installed catalog is found and read: product.md §1.1's example in French (tests/i18n).
     french = sh(str(python), "-m", "elotui", "--lang", "fr", "calc", "-r", "1500", "-o", "1600")
     assert "Score attendu 36,0\u202f%" in french and "+12,80 → +13" in french
     demo = json.loads(sh(str(python), "-m", "elotui", "--demo", "player", "list", "--json"))

@@ -1,4 +1,4 @@
-"""The seeds' own examples (product.md §1), which must come out exactly."""
+"""The calculator's examples (product.md §1.1), which must come out exactly."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_1500_vs_2000_elo_and_fide() -> None:
     [(10, "6.40", "1.40"), (20, "12.80", "2.80"), (40, "25.60", "5.60")],
 )
 def test_1800_vs_1900_exact_changes(k: int, win: str, draw: str) -> None:
-    # Seed 003 prints +12.81 and +25.61; the formula gives 12.8013 and 25.6026.
+    # A French calculator page prints +12.81 and +25.61; the formula gives 12.8013 and 25.6026.
     game = single_game(1800, 1900, k)
     assert game.outcomes["win"].change_cents == Decimal(win)
     assert game.outcomes["draw"].change_cents == Decimal(draw)

@@ -83,7 +83,7 @@ async def test_several_games_names_the_empty_field(pilot: Pilot[None]) -> None:
 
 
 async def test_each_field_carries_its_parser_as_a_textual_validator(pilot: Pilot[None]) -> None:
-    # product.md: your rating is a whole number 100–3500. Textual's own `Input.validate` gives the
+    # product.md §1: your rating is a whole number 100–3500. Textual's own `Input.validate` gives the
     # reason the screen shows under the field; the screen, not Textual, decides when to mark it.
     field = pilot.app.screen.query_one("#rating", Input)
     assert field.validate_on == set()

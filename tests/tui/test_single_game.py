@@ -1,5 +1,5 @@
-"""The single-game calculator with the sources' own examples (product.md §1). Every expected number
-here comes from the spec or from a hand calculation, never from the code under test."""
+"""The single-game calculator with the examples of product.md §1.1. Every expected number here comes
+from those examples or from a hand calculation, never from the code under test."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ async def test_the_results_pane_draws_its_values_in_their_columns(pilot: Pilot[N
     lines = pane_lines(pilot.app)
     # The widgets' boxes (app.tcss): a blank line above the headline, the note on two lines, a
     # blank line above the table, whose result column is 12 wide and whose numbers end 2 cells
-    # before each 12-cell column does. 20 × (1 − 0.35994) = +12.80 → +13, 1513 (product.md §1).
+    # before each 12-cell column does. 20 × (1 − 0.35994) = +12.80 → +13, 1513 (product.md §1.1).
     assert lines[:2] == ["", "Expected score 36.0%"]
     assert lines[2].startswith("E counts a draw as half a point")
     assert lines[6] == ""
