@@ -13,7 +13,7 @@ from pathlib import Path
 
 from elotui.errors import LogbookRefused
 from elotui.i18n import _
-from elotui.logbook.engine import is_busy
+from elotui.logbook.engine import is_busy, is_disk_full
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -75,7 +75,7 @@ def open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
     message = str(error)
     if is_busy(error):
         return _("{path} is locked by another program; try again once it is done").format(path=path)
-    if "disk is full" in message:
+    if is_disk_full(error, path):  # SQLite may say only "disk I/O error": not damage
         return _(
             "the disk is full; {path} could not be opened (free some space and try again)"
         ).format(path=path)

@@ -18,6 +18,9 @@ the first to commit. If it has to wait at all, the hook set with `set_wait_notic
 (the CLI prints "waiting for another elotui..." on stderr); if the wait times out, the write fails with
 SQLite's "database is locked", which `describe_sqlite_error` turns into one line a user can act on.
 
+A full disk is said as one (`DiskFull`), whichever words SQLite chose: "database or disk is full" when
+a write finds no room, only "disk I/O error" when it cannot grow its `-shm` file (`is_disk_full`).
+
 On a server (psycopg 3, the optional extra `elotui[postgres]`) the server itself does what the pragmas
 do here (foreign keys, concurrent writers, durability); each connection asks for ISO dates, so a
 date read as text is `YYYY-MM-DD` whatever the server's `DateStyle`. The driver reads a password
@@ -29,6 +32,7 @@ said by the CLI and the app wherever the write was; the transaction rolls back, 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -64,6 +68,16 @@ class DriverMissing(LogbookRefused):
     """psycopg (the optional extra `elotui[postgres]`) is not installed; `str()` says how to get it."""
 
 
+class DiskFull(LogbookRefused):
+    """No room left on the logbook's disk; SQLite rolled the transaction back. `str()`: `DISK_FULL`."""
+
+
+DISK_FULL = N_("the disk is full; nothing was written (free some space and try again)")
+# Below this much room a file system is full for a logbook: SQLite grows its `-shm` file 32 KiB at a
+# time and its WAL by whole pages, and the last few KiB are often not the user's to take.
+ROOM_NEEDED = 1024 * 1024
+
+
 # Page cache per connection (grows only as used): bulk imports update the game index in memory
 # instead of re-reading pages; changes nothing about durability.
 CACHE_KIB = 32 * 1024
@@ -83,12 +97,40 @@ def is_busy(error: BaseException) -> bool:
     return "database is locked" in str(error) or "database is busy" in str(error)
 
 
+def is_disk_full(error: BaseException, beside: Path | None = None) -> bool:
+    """Whether `error` (SQLite's, wrapped by SQLAlchemy or not) means the disk is full.
+
+    SQLite says so itself (SQLITE_FULL) when a write finds no room, but only "disk I/O error" when it
+    cannot grow its `-shm` file (opening a logbook on a full disk): then the room left beside the
+    file `beside` tells a full disk from a failing one."""
+    original = getattr(error, "orig", None) or error
+    if not isinstance(original, sqlite3.Error):
+        return False
+    code: int | None = getattr(original, "sqlite_errorcode", None)  # None: an error made by hand
+    if code is None:
+        return "disk is full" in str(original)
+    primary = code & 0xFF  # the extended codes keep the primary one in their low byte
+    if primary == sqlite3.SQLITE_FULL:
+        return True
+    return (
+        primary == sqlite3.SQLITE_IOERR and beside is not None and _room_left(beside) < ROOM_NEEDED
+    )
+
+
+def _room_left(beside: Path) -> int:
+    """Bytes free for a user in the folder of `beside` (unknown: as if there were room)."""
+    try:
+        return shutil.disk_usage(os.path.dirname(os.path.abspath(beside))).free
+    except OSError:
+        return ROOM_NEEDED
+
+
 def describe_sqlite_error(message: str) -> str:
     """SQLite's own wording of a failure that is not about the data, as one line a user can act on."""
     if "database is locked" in message or "database is busy" in message:
         return _("the logbook is busy (another elotui is writing); try again")
     if "disk is full" in message:
-        return _("the disk is full; nothing was written (free some space and try again)")
+        return _(DISK_FULL)
     if "readonly database" in message:
         return _("the logbook file is read-only; nothing was written")
     if "unable to open database file" in message:
@@ -116,6 +158,12 @@ def make_engine(path: Path | str, *, foreign_keys: bool = True) -> Engine:
     # refused before this (paths.checked_path); the name is made absolute so it cannot be either.
     url = URL.create(drivername="sqlite", database=os.path.abspath(path))
     engine = create_engine(url, poolclass=NullPool)
+
+    @event.listens_for(engine, "handle_error")
+    def _say_disk_full(context: ExceptionContext) -> None:
+        # Here the file is known, so an I/O error on a full disk is told from damage.
+        if is_disk_full(context.original_exception, Path(path)):
+            raise DiskFull(_(DISK_FULL))
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
