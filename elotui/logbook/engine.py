@@ -27,10 +27,13 @@ date read as text is `YYYY-MM-DD` whatever the server's `DateStyle`. The driver 
 missing from the URL from `PGPASSWORD` or `~/.pgpass` itself. A write the server refuses for want of a
 privilege (a member's read-only role, README "Who may do what") becomes `ReadOnlyLogbook`, one line
 said by the CLI and the app wherever the write was; the transaction rolls back, so nothing is written.
+A connection lost while in use (the server stopped or restarted, the network gone) becomes
+`ServerLost`, one line saying whether anything may have been written, instead of the driver's words.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sqlite3
@@ -38,7 +41,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import URL, Engine, create_engine, event
+from sqlalchemy import URL, Connection, Engine, create_engine, event
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.pool import NullPool
 
@@ -72,10 +75,37 @@ class DiskFull(LogbookRefused):
     """No room left on the logbook's disk; SQLite rolled the transaction back. `str()`: `DISK_FULL`."""
 
 
+class ServerLost(LogbookRefused):
+    """The connection to the server broke while in use; `str()` says so in one line.
+
+    `saved_unknown`: it broke while the change was being committed, so whether the server kept it
+    cannot be known here (otherwise the transaction died with the connection: nothing was written)."""
+
+    def __init__(self, reason: str, *, saved_unknown: bool = False) -> None:
+        super().__init__(reason)
+        self.saved_unknown = saved_unknown
+
+
 DISK_FULL = N_("the disk is full; nothing was written (free some space and try again)")
+SERVER_LOST = N_(
+    "the connection to the server was lost; nothing was written (try again once it is back)"
+)  # said as _(SERVER_LOST)
+SERVER_LOST_SAVING = N_(
+    "the connection to the server was lost while saving: the change may or may not have been "
+    "saved (look before doing it again)"
+)  # said as _(SERVER_LOST_SAVING)
+# SQLSTATEs of a server going away: class 08 (connection exception) and the server shutting down
+# (admin_shutdown, crash_shutdown, cannot_connect_now).
+_SERVER_GONE = frozenset({"57P01", "57P02", "57P03"})
+# In a connection's `info` while its COMMIT is being sent (a ROLLBACK sends none: nothing is kept).
+_SAVING = "elotui.saving"
 # Below this much room a file system is full for a logbook: SQLite grows its `-shm` file 32 KiB at a
 # time and its WAL by whole pages, and the last few KiB are often not the user's to take.
 ROOM_NEEDED = 1024 * 1024
+# psycopg logs, as a warning, what it ignores while closing a connection already lost ("error ignored
+# terminating <psycopg.Pipeline [BAD]>"); with no handler Python prints it on stderr, under the one
+# line elotui says. One handler, added once, keeps its logger quiet.
+_QUIET = logging.NullHandler()
 
 
 # Page cache per connection (grows only as used): bulk imports update the game index in memory
@@ -217,6 +247,10 @@ def make_server_engine(logbook: ServerLogbook) -> Engine:
         connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "options": "-c datestyle=ISO,YMD"},
     )
     event.listen(engine, "handle_error", _refuse_as_read_only)
+    event.listen(engine, "handle_error", _say_server_lost)
+    event.listen(engine, "commit", lambda connection: _mark_saving(connection, True))
+    event.listen(engine, "rollback", lambda connection: _mark_saving(connection, False))
+    logging.getLogger("psycopg").addHandler(_QUIET)  # added once: the same handler each time
     return engine
 
 
@@ -229,3 +263,28 @@ def _refuse_as_read_only(context: ExceptionContext) -> None:
     words = (context.statement or "").split(maxsplit=1)
     if sqlstate in _NOT_ALLOWED and words and words[0].upper() in _WRITES:
         raise ReadOnlyLogbook(_(READ_ONLY))
+
+
+def _say_server_lost(context: ExceptionContext) -> None:
+    """A connection that broke while in use is `ServerLost`; every other error stays as it is.
+
+    Only a connection in use: one that cannot be made at all (the server down before anything was
+    asked) keeps the driver's words, which say where it was looked for (`server_migrate` says them).
+    A statement or a ROLLBACK that failed leaves nothing written (the transaction died with the
+    connection); a failed COMMIT may or may not have been kept by the server."""
+    connection = context.connection
+    if connection is None or not (context.is_disconnect or _server_gone(context)):
+        return
+    if context.statement is None and not connection.invalidated and connection.info.get(_SAVING):
+        raise ServerLost(_(SERVER_LOST_SAVING), saved_unknown=True)
+    raise ServerLost(_(SERVER_LOST))
+
+
+def _mark_saving(connection: Connection, saving: bool) -> None:
+    if not connection.invalidated:  # a connection already lost: nothing more is sent, nor read
+        connection.info[_SAVING] = saving
+
+
+def _server_gone(context: ExceptionContext) -> bool:
+    sqlstate = getattr(context.original_exception, "sqlstate", None) or ""
+    return sqlstate.startswith("08") or sqlstate in _SERVER_GONE

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from elotui.i18n import N_, _, ngettext
-from elotui.tui.logbook_access import attempt
+from elotui.tui.logbook_access import Notice, attempt
 
 if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord, RatingList
@@ -203,15 +203,24 @@ def refresh(screen: LoadingScreen) -> None:
     rating_list = screen.rating_list
 
     def compare() -> None:
-        after = attempt(lambda: read_again(repository, before, rating_list))
+        try:
+            after = attempt(lambda: read_again(repository, before, rating_list))
+        except Exception as error:  # the driver's own refusal (the server gone), as the load
+            from elotui.logbook.schema_refusals import one_line
+
+            after = Notice(one_line(error))
         screen.app.call_from_thread(_said_and_reloaded, screen, after, before)
 
     screen.run_worker(compare, thread=True, group="refresh", exit_on_error=False)
 
 
-def _said_and_reloaded(screen: LoadingScreen, after: object, before: Shown) -> None:
-    if not isinstance(after, Shown):  # a Notice: the logbook could not be read
-        screen.notify(str(getattr(after, "message", after)), title=_("Logbook"), severity="error")
+def _said_and_reloaded(screen: LoadingScreen, after: Shown | Notice, before: Shown) -> None:
+    if isinstance(after, Notice):  # the logbook could not be read; the screen keeps what it shows
+        screen.notify(
+            _("The logbook cannot be read: {reason}").format(reason=after.message),
+            title=_("Logbook"),
+            severity="error",
+        )
         return
     screen.notify(what_changed(before, after), title=_("Logbook"))
     if after.tally is not None:

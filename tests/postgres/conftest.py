@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import BACKENDS
 from tests.postgres.club import club as club  # the fixture of the README's roles
-from tests.postgres.cluster import Cluster
+from tests.postgres.cluster import Cluster, NoServer, start_cluster
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +31,17 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         yield url
     finally:
         cluster.drop_database(url)
+
+
+@pytest.fixture
+def server_to_lose() -> Iterator[Cluster]:
+    """A cluster of the test's own, to stop in the middle of its work (`Cluster.halt`): the
+    session's, `postgres_cluster`, serves the other tests and must stay up."""
+    try:
+        cluster = start_cluster()
+    except NoServer as reason:
+        pytest.skip(f"no PostgreSQL server could start: {reason}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

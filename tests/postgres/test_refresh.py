@@ -19,6 +19,7 @@ from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import ConfirmDialog, GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
+from tests.postgres.cluster import Cluster
 from tests.scenes.calculator import burst, pause_until
 from tests.scenes.history import keys, settle
 from tests.scenes.notices import Notice, keep_notices
@@ -206,4 +207,34 @@ async def test_a_refresh_asked_during_a_write_of_its_own_waits_for_it(
         assert "Game 1 deleted" in said and said.count(UNCHANGED) == 1, said
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
         assert screen.query_one("#games", VirtualTable).row_count == 0
+    repository.close()
+
+
+async def test_the_refresh_key_with_the_server_down_says_the_logbook_cannot_be_read(
+    server_to_lose: Cluster,
+) -> None:
+    """The server stopped under the open history: the refresh key says in one line that the
+    logbook cannot be read, and the screen keeps what it shows. (Its worker died on the driver's
+    error, and nothing at all was said.) Once the server is back, the key works again."""
+    repository = open_repository(resolve_db_path(server_to_lose.new_database()))
+    repository.add_player("Ana", start_rating=1800)
+    ana = repository.find_player("Ana").id
+    repository.add_game(
+        ana, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
+    )
+    app, told = history_app(repository)
+    async with app.run_test(size=(120, 36)):
+        await settle(app)
+        server_to_lose.halt()
+        said_before = len(told)
+        await burst(app, ["ctrl+r"])
+        assert await pause_until(app, lambda: len(told) > said_before)
+        notice = told[-1]
+        assert notice.title == "Logbook"
+        assert notice.message.startswith("The logbook cannot be read: ")
+        assert len(notice.message.splitlines()) == 1 and "sqlalche.me" not in notice.message
+        screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
+        assert screen.query_one("#games", VirtualTable).row_count == 1
+        server_to_lose.resume()
+        assert await refreshed(app, told) == UNCHANGED
     repository.close()
