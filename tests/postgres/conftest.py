@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import BACKENDS
+from tests.conftest import BACKENDS, a_cluster
 from tests.postgres.club import club as club  # the fixture of the README's roles
-from tests.postgres.cluster import Cluster, NoServer, start_cluster
+from tests.postgres.cluster import Cluster
 
 
 @pytest.fixture(autouse=True)
@@ -37,11 +37,4 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
 def server_to_lose() -> Iterator[Cluster]:
     """A cluster of the test's own, to stop in the middle of its work (`Cluster.halt`): the
     session's, `postgres_cluster`, serves the other tests and must stay up."""
-    try:
-        cluster = start_cluster()
-    except NoServer as reason:
-        pytest.skip(f"no PostgreSQL server could start: {reason}")
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
+    yield from a_cluster()

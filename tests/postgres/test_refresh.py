@@ -238,3 +238,45 @@ async def test_the_refresh_key_with_the_server_down_says_the_logbook_cannot_be_r
         server_to_lose.resume()
         assert await refreshed(app, told) == UNCHANGED
     repository.close()
+
+
+async def test_games_added_and_removed_elsewhere_are_said_apart(logbook_address: str) -> None:
+    """Two games added elsewhere and one removed, for the player shown: said as both. (Only the
+    counts were compared, and "1 new game for Ana" was said.) A result changed beside a game
+    added is said too, where the count hid it."""
+    repository = open_repository(resolve_db_path(logbook_address))
+    for name in ("Ana", "Bo"):
+        repository.add_player(name, start_rating=1800)
+    ana = repository.find_player("Ana").id
+    for day in (14, 15):
+        repository.add_game(
+            ana, NewGame(date=dt.date(2026, 3, day), opponent_rating=1950, score=Fraction(1))
+        )
+    app, told = history_app(repository)
+    async with app.run_test(size=(120, 36)):
+        await settle(app)
+        table = next(s for s in app.screen_stack if isinstance(s, HistoryScreen)).query_one(
+            "#games", VirtualTable
+        )
+        assert table.row_count == 2
+        new_game = ("--opponent-rating", "1600", "--result", "0.5")
+        elsewhere(
+            logbook_address,
+            ("game", "remove", str(game_ids(repository, "Ana")[0])),
+            ("game", "add", "--player", "Ana", "--date", "2026-03-20", *new_game),
+            ("game", "add", "--player", "Ana", "--date", "2026-03-21", *new_game),
+        )
+        assert await refreshed(app, told) == ("the logbook changed: 2 new games, 1 removed for Ana")
+        assert table.row_count == 3
+
+        elsewhere(
+            logbook_address,
+            ("game", "edit", str(game_ids(repository, "Ana")[0]), "--result", "0"),  # a win lost
+            ("game", "add", "--player", "Ana", "--date", "2026-03-22", *new_game),
+            ("game", "add", "--player", "Bo", "--date", "2026-03-22", *new_game),
+        )
+        assert await refreshed(app, told) == (
+            "the logbook changed: 2 new games (1 for Ana, 1 for Bo); games of Ana changed"
+        )
+        assert await refreshed(app, told) == UNCHANGED
+    repository.close()

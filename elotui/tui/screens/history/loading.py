@@ -257,7 +257,7 @@ class LoadingScreen(AppScreen):
         try:
             repository = self.logbook.get()
             players = repository.list_players()
-            tally = repository.game_tally()
+            tally = logbook_refresh.Tally.read(repository)
         except LogbookUnavailable as error:
             self.post_message(LogbookFailed(str(error)))
             return
@@ -302,7 +302,7 @@ class LoadingScreen(AppScreen):
                 wait_painted(shown)
             if with_players:
                 players = repository.list_players()
-                tally = repository.game_tally()
+                tally = logbook_refresh.Tally.read(repository)
                 self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
             player = repository.get_player(player_id)
             counts = repository.count_games_by_list(player_id)
