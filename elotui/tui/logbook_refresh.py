@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from elotui.i18n import N_, _, ngettext
-from elotui.tui.logbook_access import Notice, attempt
+from elotui.tui.logbook_access import Notice, attempt, failure_words
 
 if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord, RatingList
@@ -290,9 +290,7 @@ def refresh(screen: LoadingScreen) -> None:
         try:
             after = attempt(lambda: read_again(repository, before, rating_list))
         except Exception as error:  # the driver's own refusal (the server gone), as the load
-            from elotui.logbook.schema_refusals import one_line
-
-            after = Notice(one_line(error))
+            after = Notice(failure_words(error))
         screen.app.call_from_thread(_said_and_reloaded, screen, after, before)
 
     screen.run_worker(compare, thread=True, group="refresh", exit_on_error=False)

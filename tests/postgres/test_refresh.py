@@ -215,9 +215,11 @@ async def test_the_refresh_key_with_the_server_down_says_the_logbook_cannot_be_r
 ) -> None:
     """The server stopped under the open history: the refresh key says in one line that the
     logbook cannot be read, and the screen keeps what it shows. (Its worker died on the driver's
-    error, and nothing at all was said.) Once the server is back, the key works again."""
+    error, and nothing at all was said.) Another player asked for says the same in one line (it
+    said SQLAlchemy's words and their web link). Once the server is back, the key works again."""
     repository = open_repository(resolve_db_path(server_to_lose.new_database()))
-    repository.add_player("Ana", start_rating=1800)
+    for name in ("Ana", "Bo"):
+        repository.add_player(name, start_rating=1800)
     ana = repository.find_player("Ana").id
     repository.add_game(
         ana, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
@@ -235,7 +237,14 @@ async def test_the_refresh_key_with_the_server_down_says_the_logbook_cannot_be_r
         assert len(notice.message.splitlines()) == 1 and "sqlalche.me" not in notice.message
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
         assert screen.query_one("#games", VirtualTable).row_count == 1
+        await burst(app, ["right_square_bracket"])  # Bo
+        await settle(app)
+        reason = told[-1].message
+        assert len(reason.splitlines()) == 1 and "sqlalche.me" not in reason
+        assert notice.message == f"The logbook cannot be read: {reason}"  # the same words
         server_to_lose.resume()
+        await burst(app, ["left_square_bracket"])  # Ana again
+        await settle(app)
         assert await refreshed(app, told) == UNCHANGED
     repository.close()
 

@@ -27,7 +27,7 @@ from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.dates import LATEST_DATE
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
 from elotui.tui import logbook_refresh
-from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
+from elotui.tui.logbook_access import Logbook, Notice, attempt, failure_words
 from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.fide_check import KeptRows
 from elotui.tui.screens.history.messages import (
@@ -258,8 +258,8 @@ class LoadingScreen(AppScreen):
             repository = self.logbook.get()
             players = repository.list_players()
             tally = logbook_refresh.Tally.read(repository)
-        except LogbookUnavailable as error:
-            self.post_message(LogbookFailed(str(error)))
+        except Exception as error:  # a refused read is said on the screen, never a dead worker
+            self.post_message(LogbookFailed(failure_words(error)))
             return
         self.post_message(PlayersLoaded(players, select, tally=tally))
 
@@ -323,7 +323,7 @@ class LoadingScreen(AppScreen):
                 self.post_message(ReplayLoaded(generation, view))
             tables_for(rating_list, self.today)  # ready for a game added today
         except Exception as error:  # a refused read is said on the screen, never a crash
-            self.post_message(LogbookFailed(str(error)))
+            self.post_message(LogbookFailed(failure_words(error)))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
     def _load_page(
@@ -334,7 +334,7 @@ class LoadingScreen(AppScreen):
                 player_id, limit=PAGE, offset=offset, rating_list=rating_list
             )
         except Exception as error:
-            self.post_message(LogbookFailed(str(error)))
+            self.post_message(LogbookFailed(failure_words(error)))
             return
         self.post_message(PageLoaded(generation, offset, games))
 
