@@ -19,7 +19,7 @@ from pathlib import Path
 
 from elotui.errors import LogbookRefused
 from elotui.i18n import _
-from elotui.logbook.engine import is_busy
+from elotui.logbook.engine import is_busy, is_disk_full
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
 
 # SQLite's result code for a file that is not a database (its header is not SQLite's).
@@ -64,7 +64,7 @@ def open_failure(path: Path, error: sqlite3.DatabaseError) -> str:
         return _("{path} is not an SQLite database").format(path=path)
     if is_busy(error):
         return _("{path} is locked by another program; try again once it is done").format(path=path)
-    if "disk is full" in message:
+    if is_disk_full(error, path):  # SQLite may say only "disk I/O error": not damage
         return _(
             "the disk is full; {path} could not be opened (free some space and try again)"
         ).format(path=path)

@@ -45,6 +45,26 @@ def import_file(
     """Import a .csv, .pgn or elotui .json file, all or nothing (a bad row raises `ImportFailed`).
 
     `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s."""
+    from elotui.logbook.engine import ServerLost
+
+    try:
+        return _import_by_kind(repository, path, player, keep_duplicates, rating_list)
+    except ServerLost as lost:
+        if lost.saved_unknown:
+            raise  # lost during the COMMIT: the server may have kept the games
+        # The import's one transaction died with the connection.
+        raise ServerLost(
+            _("the connection to the server was lost during the import; nothing was imported")
+        ) from None
+
+
+def _import_by_kind(
+    repository: Repository,
+    path: Path,
+    player: str | None,
+    keep_duplicates: bool,
+    rating_list: RatingList | None,
+) -> ImportSummary:
     from elotui.logbook.paths import refusal_to_read
 
     refuse_the_logbook(path, repository)

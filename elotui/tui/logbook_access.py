@@ -63,6 +63,14 @@ def notice_of(error: ElotuiError) -> Notice:
     return Notice(error.headline, tuple(error.details))
 
 
+def failure_words(error: Exception) -> str:
+    """What the app says of a read that failed on something else than an `ElotuiError` (the
+    driver's own error: a server gone): one line, never SQLAlchemy's SQL and web link."""
+    from elotui.logbook.schema_refusals import one_line  # here: it loads the database layer
+
+    return one_line(error)
+
+
 def attempt(job: Callable[[], T]) -> T | Notice:
     """`job()`, or the `Notice` of the `ElotuiError` it raised: the one place the app catches them."""
     try:

@@ -9,11 +9,15 @@ FIDE check are the logbook's now.
 What is compared, without reading every game of a club's logbook:
 - the players (added, gone, a profile changed), read whole;
 - every player's games summed up per list (`Repository.game_tally`: how many, their results, their
-  opponents' ratings, their ids), which tells games added or removed, and a result, a rating or a
-  list changed. The tally of what the screen has seen is read with its players, in the load's
-  worker, and kept with the screen's state (`LoadingScreen.tally`); a write of its own is added to
-  it (`tally_after`, when the screen shows the write's rows), not read again, so its own writes are
-  never said to be someone else's and another's write, even one made a moment after its own, is;
+  opponents' ratings, their ids) and the largest game id: the games with a larger id are read whole
+  (`Repository.games_since`, few), and those are the games added; every other game missing from a
+  player's count was removed; a sum that differs once the new games are taken out is a result, a
+  rating or a list changed. Added, removed and changed are said apart, never netted ("2 new
+  games, 1 removed for Ana", not "1 new game"). The tally of what the screen has seen is read with
+  its players, in the load's worker, and kept with the screen's state (`LoadingScreen.tally`); a
+  write of its own is added to it (`tally_after`, when the screen shows the write's rows), not read
+  again, so its own writes are never said to be someone else's and another's write, even one made
+  a moment after its own, is;
 - the player shown: the rows loaded too, so any edit of them (a date, an opponent, notes) is said.
 A published rating changed elsewhere shows in the FIDE check after the reload without being named.
 """
@@ -21,23 +25,44 @@ A published rating changed elsewhere shows in the FIDE check after the reload wi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from elotui.i18n import N_, _, ngettext
-from elotui.tui.logbook_access import attempt
+from elotui.tui.logbook_access import Notice, attempt, failure_words
 
 if TYPE_CHECKING:
     from elotui.logbook.records import GameRecord, PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
+    from elotui.logbook.repository.games import TalliedGame
     from elotui.tui.screens.history.loading import LoadingScreen
     from elotui.tui.screens.history.messages import GamesChange
 
 UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
-# Player id → their games summed up per list (`Repository.game_tally`).
-Tally: TypeAlias = "Mapping[int, tuple[tuple[str, int, int, int, int], ...]]"
+# One player's games summed up per list: (list, how many, half points, opponents' ratings, ids).
+Lists: TypeAlias = "tuple[tuple[str, int, int, int, int], ...]"
+# Player id → their `Lists` (`Repository.game_tally`; players without games left out).
+Sums: TypeAlias = "Mapping[int, Lists]"
+# What a tally sums of a game: a row's, or one read by `Repository.games_since`.
+Summed: TypeAlias = "GameRecord | TalliedGame"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What the screen has seen of every player's games: their sums (`Repository.game_tally`,
+    with its own writes counted in by `tally_after`), the largest game id then, and its own games
+    added since, as (player id, game id): their ids are larger too, but they are not new to it."""
+
+    sums: Sums
+    newest: int
+    own: frozenset[tuple[int, int]] = frozenset()
+
+    @classmethod
+    def read(cls, repository: Repository) -> Tally:
+        sums, newest = repository.game_tally()
+        return cls(sums, newest)
 
 
 @dataclass(frozen=True)
@@ -48,32 +73,43 @@ class Shown:
     player: PlayerRecord | None
     games: tuple[GameRecord, ...]  # the rows loaded, newest first
     tally: Tally | None  # every player's games summed up (None: not read yet)
+    # Read again only: the games with a larger id than the tally seen before had (`read_again`).
+    arrivals: tuple[TalliedGame, ...] = ()
+
+
+def _summed(lists: Lists, sign: int, games: Iterable[Summed]) -> Lists:
+    """One player's `lists` with `games` (theirs) counted in (`sign` 1) or taken out (-1), as
+    `Repository.game_tally` would read them: the lists in the order of their names, none empty."""
+    sums = {name: [count, halves, ratings, ids] for name, count, halves, ratings, ids in lists}
+    for game in games:
+        counted = sums.setdefault(game.rating_list, [0] * 4)
+        for place, value in enumerate((1, game.score_halves, game.opponent_rating or 0, game.id)):
+            counted[place] += sign * value
+    return tuple(
+        (name, count, halves, ratings, ids)
+        for name, (count, halves, ratings, ids) in sorted(sums.items())
+        if count
+    )
 
 
 def tally_after(tally: Tally | None, change: GamesChange) -> Tally | None:
     """`tally` with a write's change of games counted in: each game removed taken out of its
-    player's list, each game added counted in (what `Repository.game_tally` reads after it)."""
+    player's list, each game added counted in (what `Repository.game_tally` reads after it), and
+    each game added with a larger id than the tally's known as the screen's own."""
     if tally is None:
         return None
-    sums: dict[int, dict[str, list[int]]] = {
-        player_id: {name: list(rest) for name, *rest in lists} for player_id, lists in tally.items()
-    }
+    sums = dict(tally.sums)
     for sign, games in ((-1, change.removed), (1, change.added)):
-        for game in games:
-            counted = sums.setdefault(game.player_id, {}).setdefault(game.rating_list, [0] * 4)
-            for place, value in enumerate(
-                (1, game.score_halves, game.opponent_rating or 0, game.id)
-            ):
-                counted[place] += sign * value
-    return {
-        player_id: tuple(
-            (name, count, halves, ratings, ids)
-            for name, (count, halves, ratings, ids) in sorted(lists.items())
-            if count
-        )
-        for player_id, lists in sums.items()
-        if any(counted[0] for counted in lists.values())
-    }
+        for player_id in {game.player_id for game in games}:
+            theirs = [game for game in games if game.player_id == player_id]
+            lists = _summed(sums.get(player_id, ()), sign, theirs)
+            if lists:
+                sums[player_id] = lists
+            else:
+                sums.pop(player_id, None)
+    own = tally.own - {(game.player_id, game.id) for game in change.removed}
+    own |= {(game.player_id, game.id) for game in change.added if game.id > tally.newest}
+    return Tally(sums, tally.newest, own)
 
 
 def shown_on(screen: LoadingScreen) -> Shown:
@@ -85,17 +121,42 @@ def shown_on(screen: LoadingScreen) -> Shown:
 def read_again(repository: Repository, shown: Shown, rating_list: RatingList) -> Shown:
     """The same as `shown`, read from the logbook now (in a thread: it queries)."""
     players = tuple(repository.list_players())
-    tally = repository.game_tally()
+    # The games added since, then the tally: a game written between the two is in the tally only,
+    # so it is told as added (`_changes_of`), never as another game removed.
+    seen = shown.tally
+    arrivals = tuple(repository.games_since(seen.newest)) if seen is not None else ()
+    tally = Tally.read(repository)
     player = next((p for p in players if shown.player and p.id == shown.player.id), None)
     if player is None:
-        return Shown(players, None, (), tally)
+        return Shown(players, None, (), tally, arrivals)
     rows = max(len(shown.games), 1)
     games = repository.list_games(player.id, limit=rows, rating_list=rating_list)
-    return Shown(players, player, tuple(games), tally)
+    return Shown(players, player, tuple(games), tally, arrivals)
 
 
-def _count(tally: Tally, player_id: int) -> int:
-    return sum(count for _list, count, *_sums in tally.get(player_id, ()))
+def _count(sums: Sums, player_id: int) -> int:
+    return sum(count for _list, count, *_sums in sums.get(player_id, ()))
+
+
+def _changes_of(
+    player_id: int, seen: Tally, now: Tally, new: Sequence[Summed]
+) -> tuple[int, int, bool]:
+    """A player's games added elsewhere, removed elsewhere, and whether others of theirs changed
+    (a result, a rating, a list), between the tally `seen` and `now`; `new`: their games with a
+    larger id than `seen.newest`, read just before `now`."""
+    theirs = [game for game in new if (player_id, game.id) not in seen.own]
+    own = sum(1 for owner, _game in seen.own if owner == player_id)
+    own_gone = own - (len(new) - len(theirs))
+    # The games seen that were there before `seen.newest`, against those of them there now.
+    gone = (_count(seen.sums, player_id) - own) - (_count(now.sums, player_id) - len(new))
+    gone += own_gone
+    if gone < 0:
+        # More games than the new ones account for: written while the refresh read (after
+        # `games_since`), or on a server committed after a game with a larger id was. Added too.
+        return len(theirs) - gone, 0, False
+    before = seen.sums.get(player_id, ())
+    changed = not gone and _summed(now.sums.get(player_id, ()), -1, theirs) != before
+    return len(theirs), gone, changed
 
 
 def _games_part(counts: Counter[str], one: Callable[[int], str], many: Callable[[int], str]) -> str:
@@ -110,6 +171,48 @@ def _games_part(counts: Counter[str], one: Callable[[int], str], many: Callable[
         for name, count in sorted(counts.items())
     )
     return many(total).format(count=total, each=each)
+
+
+def _games_parts(more: Counter[str], fewer: Counter[str]) -> list[str]:
+    """The clauses of the games added and removed, by player: one for each, or for one player
+    who has both, one clause naming both ("2 new games, 1 removed for Ana")."""
+    if len(more) == 1 and more.keys() == fewer.keys():
+        ((name, came),) = more.items()
+        # TRANSLATORS: games removed, said after the games added ("2 new games, 1 removed for Ana").
+        removed = ngettext("{count} removed", "{count} removed", fewer[name]).format(
+            count=fewer[name]
+        )
+        return [
+            ngettext(
+                "{count} new game, {removed} for {name}",
+                "{count} new games, {removed} for {name}",
+                came,
+            ).format(count=came, removed=removed, name=name)
+        ]
+    parts: list[str] = []
+    if more:
+        parts.append(
+            _games_part(
+                more,
+                lambda n: ngettext(
+                    "{count} new game for {name}", "{count} new games for {name}", n
+                ),
+                lambda n: ngettext("{count} new game ({each})", "{count} new games ({each})", n),
+            )
+        )
+    if fewer:
+        parts.append(
+            _games_part(
+                fewer,
+                lambda n: ngettext(
+                    "{count} game removed for {name}", "{count} games removed for {name}", n
+                ),
+                lambda n: ngettext(
+                    "{count} game removed ({each})", "{count} games removed ({each})", n
+                ),
+            )
+        )
+    return parts
 
 
 def what_changed(before: Shown, after: Shown) -> str:
@@ -136,14 +239,16 @@ def what_changed(before: Shown, after: Shown) -> str:
     fewer: Counter[str] = Counter()
     changed: set[str] = set()
     if before.tally is not None and after.tally is not None:
+        arrived: dict[int, list[Summed]] = {}
+        for game in after.arrivals:
+            arrived.setdefault(game.player_id, []).append(game)
         for player_id, player in players_after.items():
-            difference = _count(after.tally, player_id) - _count(before.tally, player_id)
-            if difference > 0:
-                more[player.name] = difference
-            elif difference < 0:
-                fewer[player.name] = -difference
-            elif after.tally.get(player_id) != before.tally.get(player_id):
+            new = arrived.get(player_id, [])
+            came, went, edited = _changes_of(player_id, before.tally, after.tally, new)
+            more[player.name], fewer[player.name] = came, went
+            if edited:
                 changed.add(player.name)
+    more, fewer = +more, +fewer  # the players with none left out
     # The player shown: any edit of the rows loaded (a date, an opponent, notes) is a change too.
     shown = after.player
     if (
@@ -153,28 +258,7 @@ def what_changed(before: Shown, after: Shown) -> str:
         and shown.name not in more | fewer
     ):
         changed.add(shown.name)
-    if more:
-        parts.append(
-            _games_part(
-                more,
-                lambda n: ngettext(
-                    "{count} new game for {name}", "{count} new games for {name}", n
-                ),
-                lambda n: ngettext("{count} new game ({each})", "{count} new games ({each})", n),
-            )
-        )
-    if fewer:
-        parts.append(
-            _games_part(
-                fewer,
-                lambda n: ngettext(
-                    "{count} game removed for {name}", "{count} games removed for {name}", n
-                ),
-                lambda n: ngettext(
-                    "{count} game removed ({each})", "{count} games removed ({each})", n
-                ),
-            )
-        )
+    parts += _games_parts(more, fewer)
     if changed:
         parts.append(_("games of {name} changed").format(name=", ".join(sorted(changed))))
     for player_id in sorted(players_after.keys() & players_before.keys()):
@@ -203,15 +287,22 @@ def refresh(screen: LoadingScreen) -> None:
     rating_list = screen.rating_list
 
     def compare() -> None:
-        after = attempt(lambda: read_again(repository, before, rating_list))
+        try:
+            after = attempt(lambda: read_again(repository, before, rating_list))
+        except Exception as error:  # the driver's own refusal (the server gone), as the load
+            after = Notice(failure_words(error))
         screen.app.call_from_thread(_said_and_reloaded, screen, after, before)
 
     screen.run_worker(compare, thread=True, group="refresh", exit_on_error=False)
 
 
-def _said_and_reloaded(screen: LoadingScreen, after: object, before: Shown) -> None:
-    if not isinstance(after, Shown):  # a Notice: the logbook could not be read
-        screen.notify(str(getattr(after, "message", after)), title=_("Logbook"), severity="error")
+def _said_and_reloaded(screen: LoadingScreen, after: Shown | Notice, before: Shown) -> None:
+    if isinstance(after, Notice):  # the logbook could not be read; the screen keeps what it shows
+        screen.notify(
+            _("The logbook cannot be read: {reason}").format(reason=after.message),
+            title=_("Logbook"),
+            severity="error",
+        )
         return
     screen.notify(what_changed(before, after), title=_("Logbook"))
     if after.tally is not None:

@@ -112,3 +112,75 @@ def test_a_really_full_disk(tmp_path: Path, private_mounts: None) -> None:
     assert report.read_text().split() == ["import", "2", "ok", "0"]
     assert (tmp_path / "import.err").read_text() == FULL
     assert json.loads((tmp_path / "list.json").read_text())["games"] == []
+
+
+def test_a_logbook_on_a_full_disk_is_not_called_damaged(
+    tmp_path: Path, private_mounts: None
+) -> None:
+    """Opening a logbook needs room for its `-shm` file; on a full disk SQLite says only "disk I/O
+    error", which elotui said as "not a usable SQLite database". The file is sound: said as full."""
+    template = logbook_with_player(tmp_path / "template.db", "Alice")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    db = disk / "logbook.db"
+    elotui = " ".join(ELOTUI)
+    result = run_in_private_mounts(
+        f"""
+        mount -t tmpfs -o size=1m tmpfs {disk}
+        cp {template} {db}
+        dd if=/dev/zero of={disk}/filler bs=4k 2>/dev/null || true
+        {elotui} game list --player Alice --db {db} 2>{tmp_path}/list.err || true
+        {elotui} player add Bob --db {db} 2>{tmp_path}/add.err || true
+        rm {disk}/filler
+        cp {db} {tmp_path}/after.db
+        """
+    )
+    assert result.returncode == 0, result.stderr
+    said = f"elotui: the disk is full; {db} could not be opened (free some space and try again)\n"
+    assert (tmp_path / "list.err").read_text() == said
+    assert (tmp_path / "add.err").read_text() == said
+    assert (tmp_path / "after.db").read_bytes() == template.read_bytes()
+
+
+# Fills the disk once the logbook has been looked at (with room to spare), before its engine opens
+# it: the engine's first connection then cannot make the `-shm` file ("disk I/O error").
+_FILLED_AFTER_THE_LOOK = """
+import subprocess, sys
+from elotui.cli import main
+from elotui.logbook import migrate
+
+looked_at = migrate.inspect_database
+
+def look_then_fill(path):
+    state = looked_at(path)
+    subprocess.run(["sh", "-c", f"dd if=/dev/zero of={path.parent}/filler bs=4k 2>/dev/null"])
+    return state
+
+migrate.inspect_database = look_then_fill
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_disk_filled_under_an_open_logbook(tmp_path: Path, private_mounts: None) -> None:
+    """The same "disk I/O error" from the engine's own connection (the disk filled a moment after
+    the logbook was looked at) is a full disk too, not "the disk failed"."""
+    template = logbook_with_player(tmp_path / "template.db", "Alice")
+    script = tmp_path / "filled.py"
+    script.write_text(_FILLED_AFTER_THE_LOOK, encoding="utf-8")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    db = disk / "logbook.db"
+    result = run_in_private_mounts(
+        f"""
+        mount -t tmpfs -o size=1m tmpfs {disk}
+        cp {template} {db}
+        {sys.executable} {script} game add --player Alice --date 2024-03-05 \\
+            --opponent-rating 1600 --result 1 --db {db} 2>{tmp_path}/add.err || echo "add $?" >{tmp_path}/code
+        rm {disk}/filler
+        cp {db} {tmp_path}/after.db
+        """
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "code").read_text() == "add 2\n"
+    assert (tmp_path / "add.err").read_text() == FULL
+    assert count_rows(tmp_path / "after.db") == 0 and integrity(tmp_path / "after.db") == "ok"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from elotui.i18n import set_language
 from elotui.logbook.records import PlayerRecord
-from elotui.tui.logbook_refresh import Shown, what_changed
+from elotui.logbook.repository.games import TalliedGame
+from elotui.tui.logbook_refresh import Shown, Tally, what_changed
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 ANA, BO, CY = PlayerRecord(1, "Ana"), PlayerRecord(2, "Bo"), PlayerRecord(3, "Cy")
@@ -15,8 +16,8 @@ ANA, BO, CY = PlayerRecord(1, "Ana"), PlayerRecord(2, "Bo"), PlayerRecord(3, "Cy
 def shown(players: tuple[PlayerRecord, ...], **games: int) -> Shown:
     """The screen on Ana, each player named having that many standard draws against 2000."""
     by_name = {player.name: player.id for player in players}
-    tally = {by_name[name]: (("standard", n, n, 2000 * n, n),) for name, n in games.items() if n}
-    return Shown(players, ANA, (), tally)
+    sums = {by_name[name]: (("standard", n, n, 2000 * n, n),) for name, n in games.items() if n}
+    return Shown(players, ANA, (), Tally(sums, newest=0))
 
 
 def test_one_new_game_in_french() -> None:
@@ -48,4 +49,24 @@ def test_the_same_lines_in_english() -> None:
     )
     assert what_changed(shown((ANA, BO), Ana=3, Bo=1), shown((ANA, BO), Ana=1)) == (
         "the logbook changed: 3 games removed (2 for Ana, 1 for Bo)"
+    )
+
+
+def test_games_added_and_removed_for_one_player_in_french() -> None:
+    """Both counts of the one clause through ngettext: « 1 supprimée », « 2 supprimées »."""
+    set_language("fr")
+    # Ana had the games 1 and 2 (standard wins against 2000); 1 was removed, 3 and 4 added.
+    seen = Shown((ANA,), ANA, (), Tally({1: (("standard", 2, 4, 4000, 3),)}, newest=2))
+    arrivals = tuple(TalliedGame(1, game, "standard", 2, 2000) for game in (3, 4))
+    now = Shown((ANA,), ANA, (), Tally({1: (("standard", 3, 6, 6000, 9),)}, newest=4), arrivals)
+    assert what_changed(seen, now) == (
+        f"le carnet a changé{NBSP}: 2 nouvelles parties, 1 supprimée pour Ana"
+    )
+    # Then 2 and 3 removed, 5 added.
+    later = Shown(
+        (ANA,), ANA, (), Tally({1: (("standard", 2, 4, 4000, 9),)}, newest=5),
+        (TalliedGame(1, 5, "standard", 2, 2000),),
+    )  # fmt: skip
+    assert what_changed(now, later) == (
+        f"le carnet a changé{NBSP}: 1 nouvelle partie, 2 supprimées pour Ana"
     )

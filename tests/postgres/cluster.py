@@ -67,17 +67,27 @@ class Cluster:
         ) as admin:
             admin.execute(sql.encode())  # without parameters, several statements may go at once
 
-    def _run(self, program: str, *args: str) -> subprocess.CompletedProcess[str]:
+    def _command(self, program: str, *args: str) -> list[str]:
         command = [str(self.binaries / program), *args]
         if self.as_user is not None:
             command = ["runuser", "-u", self.as_user, "--", *command]
-        return subprocess.run(command, capture_output=True, text=True, check=False)
+        return command
+
+    def _run(self, program: str, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            self._command(program, *args), capture_output=True, text=True, check=False
+        )
 
     def start(self) -> None:
         data = str(self.folder / "data")
         made = self._run("initdb", "-D", data, "-A", "trust", "-U", SUPERUSER, "--no-sync")
         if made.returncode != 0:
             raise NoServer(f"initdb failed: {_last_line(made)}")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server on the cluster made by `start` (again, after `halt`)."""
+        data = str(self.folder / "data")
         options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c max_connections=50"
         started = self._run(
             "pg_ctl", "-D", data, "-o", options, "-w", "-l", str(self.folder / "log"), "start"
@@ -90,8 +100,16 @@ class Cluster:
             )
             raise NoServer(f"the server did not start: {_last_line(started)} {log[-300:]}")
 
+    def halt(self) -> None:
+        """Stop the server at once, as a crash or a power cut would (its data stays: `resume`)."""
+        subprocess.run(self.halt_command(), capture_output=True, check=False)
+
+    def halt_command(self) -> list[str]:
+        """The command line of `halt`, for another process to run."""
+        return self._command("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+
     def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def new_database(self, template: str | None = None) -> str:

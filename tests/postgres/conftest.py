@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import BACKENDS
+from tests.conftest import BACKENDS, a_cluster
 from tests.postgres.club import club as club  # the fixture of docs/postgresql.md's roles
 from tests.postgres.cluster import Cluster
 
@@ -31,3 +31,10 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         yield url
     finally:
         cluster.drop_database(url)
+
+
+@pytest.fixture
+def server_to_lose() -> Iterator[Cluster]:
+    """A cluster of the test's own, to stop in the middle of its work (`Cluster.halt`): the
+    session's, `postgres_cluster`, serves the other tests and must stay up."""
+    yield from a_cluster()

@@ -19,6 +19,7 @@ from elotui.tui.logbook_refresh import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import ConfirmDialog, GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
+from tests.postgres.cluster import Cluster
 from tests.scenes.calculator import burst, pause_until
 from tests.scenes.history import keys, settle
 from tests.scenes.notices import Notice, keep_notices
@@ -206,4 +207,85 @@ async def test_a_refresh_asked_during_a_write_of_its_own_waits_for_it(
         assert "Game 1 deleted" in said and said.count(UNCHANGED) == 1, said
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
         assert screen.query_one("#games", VirtualTable).row_count == 0
+    repository.close()
+
+
+async def test_the_refresh_key_with_the_server_down_says_the_logbook_cannot_be_read(
+    server_to_lose: Cluster,
+) -> None:
+    """The server stopped under the open history: the refresh key says in one line that the
+    logbook cannot be read, and the screen keeps what it shows. (Its worker died on the driver's
+    error, and nothing at all was said.) Another player asked for says the same in one line (it
+    said SQLAlchemy's words and their web link). Once the server is back, the key works again."""
+    repository = open_repository(resolve_db_path(server_to_lose.new_database()))
+    for name in ("Ana", "Bo"):
+        repository.add_player(name, start_rating=1800)
+    ana = repository.find_player("Ana").id
+    repository.add_game(
+        ana, NewGame(date=dt.date(2026, 3, 14), opponent_rating=1950, score=Fraction(1))
+    )
+    app, told = history_app(repository)
+    async with app.run_test(size=(120, 36)):
+        await settle(app)
+        server_to_lose.halt()
+        said_before = len(told)
+        await burst(app, ["ctrl+r"])
+        assert await pause_until(app, lambda: len(told) > said_before)
+        notice = told[-1]
+        assert notice.title == "Logbook"
+        assert notice.message.startswith("The logbook cannot be read: ")
+        assert len(notice.message.splitlines()) == 1 and "sqlalche.me" not in notice.message
+        screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
+        assert screen.query_one("#games", VirtualTable).row_count == 1
+        await burst(app, ["right_square_bracket"])  # Bo
+        await settle(app)
+        reason = told[-1].message
+        assert len(reason.splitlines()) == 1 and "sqlalche.me" not in reason
+        assert notice.message == f"The logbook cannot be read: {reason}"  # the same words
+        server_to_lose.resume()
+        await burst(app, ["left_square_bracket"])  # Ana again
+        await settle(app)
+        assert await refreshed(app, told) == UNCHANGED
+    repository.close()
+
+
+async def test_games_added_and_removed_elsewhere_are_said_apart(logbook_address: str) -> None:
+    """Two games added elsewhere and one removed, for the player shown: said as both. (Only the
+    counts were compared, and "1 new game for Ana" was said.) A result changed beside a game
+    added is said too, where the count hid it."""
+    repository = open_repository(resolve_db_path(logbook_address))
+    for name in ("Ana", "Bo"):
+        repository.add_player(name, start_rating=1800)
+    ana = repository.find_player("Ana").id
+    for day in (14, 15):
+        repository.add_game(
+            ana, NewGame(date=dt.date(2026, 3, day), opponent_rating=1950, score=Fraction(1))
+        )
+    app, told = history_app(repository)
+    async with app.run_test(size=(120, 36)):
+        await settle(app)
+        table = next(s for s in app.screen_stack if isinstance(s, HistoryScreen)).query_one(
+            "#games", VirtualTable
+        )
+        assert table.row_count == 2
+        new_game = ("--opponent-rating", "1600", "--result", "0.5")
+        elsewhere(
+            logbook_address,
+            ("game", "remove", str(game_ids(repository, "Ana")[0])),
+            ("game", "add", "--player", "Ana", "--date", "2026-03-20", *new_game),
+            ("game", "add", "--player", "Ana", "--date", "2026-03-21", *new_game),
+        )
+        assert await refreshed(app, told) == ("the logbook changed: 2 new games, 1 removed for Ana")
+        assert table.row_count == 3
+
+        elsewhere(
+            logbook_address,
+            ("game", "edit", str(game_ids(repository, "Ana")[0]), "--result", "0"),  # a win lost
+            ("game", "add", "--player", "Ana", "--date", "2026-03-22", *new_game),
+            ("game", "add", "--player", "Bo", "--date", "2026-03-22", *new_game),
+        )
+        assert await refreshed(app, told) == (
+            "the logbook changed: 2 new games (1 for Ana, 1 for Bo); games of Ana changed"
+        )
+        assert await refreshed(app, told) == UNCHANGED
     repository.close()

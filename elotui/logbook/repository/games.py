@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Unpack
+from typing import Any, NamedTuple, Unpack
 
 from sqlalchemy import func, select
 from sqlmodel import Session
@@ -39,6 +39,23 @@ from elotui.logbook.repository.storage import (
 
 def no_game(game_id: int) -> NotFound:
     return NotFound(_("no game with id {id}").format(id=game_id))
+
+
+class GameTally(NamedTuple):
+    """Every player's games summed up per list, and the largest game id then (`game_tally`)."""
+
+    sums: dict[int, tuple[tuple[RatingList, int, int, int, int], ...]]
+    newest: int  # 0: no games
+
+
+class TalliedGame(NamedTuple):
+    """What the tally sums of one game: the fields of its `GameRecord` it reads (`games_since`)."""
+
+    player_id: int
+    id: int
+    rating_list: RatingList
+    score_halves: int
+    opponent_rating: int | None
 
 
 class GameMethods(Store):
@@ -114,20 +131,19 @@ class GameMethods(Store):
             counts = {name: int(count) for name, count in connection.execute(statement)}
         return {name: counts.get(name, 0) for name in RATING_LISTS}
 
-    def game_tally(self) -> dict[int, tuple[tuple[RatingList, int, int, int, int], ...]]:
+    def game_tally(self) -> GameTally:
         """Every player's games, summed up per list: (list, how many, their half points, their
         opponents' ratings, their ids), by player id (players without games left out), the lists
-        in the order of their names.
+        in the order of their names; and the largest game id, read in the same statement.
 
         What a refresh compares to tell, without reading every game, whose games were added,
-        removed or changed elsewhere (`elotui.tui.logbook_refresh`): a game added or removed
-        changes the count, a result, an opponent's rating or a list changed changes a sum; a game
-        removed and another added changes the ids' sum, unless the new one takes the removed one's
-        id back (SQLite gives the largest id + 1, so the newest game removed and one added): then
-        only a result, a rating or a list that differ tell it, as with the largest id before.
-        Sums, not a largest id, so that a write of the screen's own is added to what it has seen
-        without reading the tally again (`logbook_refresh.tally_after`): it costs a scan of every
-        game (0.1 s at 100,000)."""
+        removed or changed elsewhere (`elotui.tui.logbook_refresh`): the games with a larger id
+        than the largest seen are the new ones (`games_since`: a new game's id is larger than any
+        before it; should a file give the id of its newest game, removed, to the next one, the two
+        look like one game changed), every other game missing from a count was removed, and a
+        result, an opponent's rating or a list changed changes a sum. Sums, not every game, so that
+        a write of the screen's own is added to what it has seen without reading the tally again
+        (`logbook_refresh.tally_after`): it costs a scan of every game (0.1 s at 100,000)."""
         columns = GAME_TABLE.c
         statement = (
             select(
@@ -137,17 +153,36 @@ class GameMethods(Store):
                 func.coalesce(func.sum(columns.score_halves), 0),
                 func.coalesce(func.sum(columns.opponent_rating), 0),
                 func.sum(columns.id),
+                func.max(columns.id),
             )
             .group_by(columns.player_id, columns.rating_list)
             .order_by(columns.player_id, columns.rating_list)
         )
         tally: dict[int, list[tuple[RatingList, int, int, int, int]]] = {}
+        newest = 0
         with self.engine.connect() as connection:
-            for player_id, name, count, halves, ratings, ids in connection.execute(statement):
+            for player_id, name, count, halves, ratings, ids, largest in connection.execute(
+                statement
+            ):
                 tally.setdefault(int(player_id), []).append(
                     (name, int(count), int(halves), int(ratings), int(ids))
                 )
-        return {player_id: tuple(lists) for player_id, lists in tally.items()}
+                newest = max(newest, int(largest))
+        return GameTally({player_id: tuple(lists) for player_id, lists in tally.items()}, newest)
+
+    def games_since(self, game_id: int) -> list[TalliedGame]:
+        """What the tally sums of every game with an id larger than `game_id` (the games added
+        since a tally whose largest id it was)."""
+        columns = GAME_TABLE.c
+        statement = select(
+            columns.player_id,
+            columns.id,
+            columns.rating_list,
+            columns.score_halves,
+            columns.opponent_rating,
+        ).where(columns.id > game_id)
+        with self.engine.connect() as connection:
+            return [TalliedGame(*row) for row in connection.execute(statement)]
 
     def list_games(
         self,

@@ -28,7 +28,7 @@ from elotui.dates import LATEST_DATE
 from elotui.logbook.player_names import PlayerNames
 from elotui.logbook.records import RATING_LISTS, STANDARD, NotFound, RatingList
 from elotui.tui import logbook_refresh
-from elotui.tui.logbook_access import Logbook, LogbookUnavailable, Notice, attempt
+from elotui.tui.logbook_access import Logbook, Notice, attempt, failure_words
 from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.fide_check import KeptRows
 from elotui.tui.screens.history.messages import (
@@ -269,9 +269,9 @@ class LoadingScreen(AppScreen):
         try:
             repository = self.logbook.get()
             players = repository.list_players()
-            tally = repository.game_tally()
-        except LogbookUnavailable as error:
-            self.post_message(LogbookFailed(str(error)))
+            tally = logbook_refresh.Tally.read(repository)
+        except Exception as error:  # a refused read is said on the screen, never a dead worker
+            self.post_message(LogbookFailed(failure_words(error)))
             return
         self.post_message(PlayersLoaded(players, select, tally=tally))
 
@@ -314,7 +314,7 @@ class LoadingScreen(AppScreen):
                 wait_painted(shown)
             if with_players:
                 players = repository.list_players()
-                tally = repository.game_tally()
+                tally = logbook_refresh.Tally.read(repository)
                 self.post_message(PlayersLoaded(players, player_id, reload=False, tally=tally))
             player = repository.get_player(player_id)
             counts = repository.count_games_by_list(player_id)
@@ -335,7 +335,7 @@ class LoadingScreen(AppScreen):
                 self.post_message(ReplayLoaded(generation, view))
             tables_for(rating_list, self.today)  # ready for a game added today
         except Exception as error:  # a refused read is said on the screen, never a crash
-            self.post_message(LogbookFailed(str(error)))
+            self.post_message(LogbookFailed(failure_words(error)))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page")
     def _load_page(
@@ -346,7 +346,7 @@ class LoadingScreen(AppScreen):
                 player_id, limit=PAGE, offset=offset, rating_list=rating_list
             )
         except Exception as error:
-            self.post_message(LogbookFailed(str(error)))
+            self.post_message(LogbookFailed(failure_words(error)))
             return
         self.post_message(PageLoaded(generation, offset, games))
 
