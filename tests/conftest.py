@@ -191,7 +191,7 @@ class PendingRevision:
 @pytest.fixture
 def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingRevision:
     """Install a pending migration: point the runner at a copy of the scripts with a test-only
-    revision (`.revision`, "0004") on top of the real head (`.base`, "0003"), so the tests of a
+    revision (`.revision`, "0005") on top of the real head (`.base`, "0004"), so the tests of a
     pending migration keep one to test however many real revisions there are. Calling it installs
     it; `before` and `after` are one line of Python each, run in its `upgrade()` before and after it
     adds the column (to fail, or to change rows)."""

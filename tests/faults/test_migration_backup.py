@@ -1,6 +1,6 @@
 """A backup before every migration, and a failed migration leaves the logbook as it was.
 
-A test-only revision (0004, on top of the real head 0003) is added to a copy of the migration scripts
+A test-only revision (0005, on top of the real head 0004) is added to a copy of the migration scripts
 (tests/conftest.py: second_revision): it recreates
 the player table in batch mode and deletes half the games, optionally failing. Three ways to fail are
 tried: an error inside the migration (the transaction rolls back), a migration script that commits part

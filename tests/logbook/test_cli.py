@@ -39,7 +39,7 @@ def test_db_upgrade(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         "path": db,
         "created": True,
         "from_revision": None,
-        "to_revision": "0003",
+        "to_revision": "0004",
         "backup": None,
     }
     assert "up to date" in run_cli("db", "upgrade", "--db", db)[1]

@@ -68,8 +68,8 @@ def test_new_file_is_created_in_a_new_folder(
     monkeypatch.setenv("ELOTUI_HOME", str(tmp_path / "deep" / "er"))
     path = tmp_path / "deep" / "er" / "logbook.db"
     result = upgrade_database(path)
-    assert result.created and result.backup is None and result.to_revision == "0003"
-    assert _revision(path) == "0003"
+    assert result.created and result.backup is None and result.to_revision == "0004"
+    assert _revision(path) == "0004"
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     connection.close()
@@ -81,13 +81,8 @@ def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
     upgrade_database(db_file)
     assert _schema_diff(db_file) == []
     downgrade_database(db_file, "base")
-    tables = {
-        row[0]
-        for row in sqlite3.connect(db_file).execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'"
-        )
-    }
-    assert tables <= {"alembic_version"}
+    # SQLite's own tables left out: 0004 makes `sqlite_sequence`, which nothing can drop.
+    assert schema.table_names(sqlite3.connect(db_file)) <= {"alembic_version"}
     assert _revision(db_file) is None
     result = upgrade_database(db_file)
     assert result.created and result.backup is None  # nothing left to back up
@@ -98,7 +93,7 @@ def test_upgrade_downgrade_upgrade_and_models_match(db_file: Path) -> None:
 def test_empty_file_is_a_new_database(db_file: Path) -> None:
     db_file.write_bytes(b"")
     assert upgrade_database(db_file).created
-    assert _revision(db_file) == "0003"
+    assert _revision(db_file) == "0004"
 
 
 def _assert_refused_untouched(path: Path, reason: str) -> None:
@@ -150,7 +145,7 @@ def test_read_only_file_is_refused_untouched(db_file: Path, at_head: bool) -> No
         db_file.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
 
-# --- a pending migration: revision 0004 made for the test on top of the real head 0003 ---------------
+# --- a pending migration: revision 0005 made for the test on top of the real head 0004 ---------------
 # (tests/conftest.py: second_revision)
 
 
@@ -169,7 +164,7 @@ def test_pending_migration_backs_up_first_and_keeps_the_data(
     _logbook_at_head(db_file)
     second_revision()
     base, pending = second_revision.base, second_revision.revision
-    assert (base, pending) == ("0003", "0004")
+    assert (base, pending) == ("0004", "0005")
     result = upgrade_database(db_file)
     assert (result.from_revision, result.to_revision) == (base, pending)
     assert result.backup == db_file.with_name(f"logbook.db.bak-{base}")
@@ -218,7 +213,7 @@ def test_a_0002_file_is_migrated_on_open_keeping_its_rows(tmp_path: Path) -> Non
     assert not schema.ready_as_is(path)  # the app's quick start sees a migration to make
     repository = open_repository(path)
     opened = repository.upgrade
-    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0003")
+    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0004")
     backup = opened.backup
     assert backup is not None and _revision(backup) == "0002"  # the copy is the file as it was
     copy = sqlite3.connect(backup)
@@ -227,7 +222,7 @@ def test_a_0002_file_is_migrated_on_open_keeping_its_rows(tmp_path: Path) -> Non
     assert [(p.name, p.fide_id) for p in repository.list_players()] == [("Ana", 999_999_999_999)]
     assert repository.count_games() == 1
     repository.close()
-    assert _revision(path) == "0003" and schema.ready_as_is(path)
+    assert _revision(path) == "0004" and schema.ready_as_is(path)
     assert _schema_diff(path) == []
 
 

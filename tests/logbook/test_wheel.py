@@ -58,9 +58,9 @@ def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None
 
     db = tmp_path / "x.db"
     result = json.loads(sh(str(python), "-m", "elotui", "db", "upgrade", "--db", str(db), "--json"))
-    assert result["created"] and result["to_revision"] == "0003"
+    assert result["created"] and result["to_revision"] == "0004"
     connection = sqlite3.connect(db)
-    assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == ("0003",)
+    assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == ("0004",)
     connection.close()
     sh(str(python), "-m", "elotui", "player", "add", "Alice", "--db", str(db))
     assert "Alice" in sh(str(python), "-m", "elotui", "player", "list", "--db", str(db))

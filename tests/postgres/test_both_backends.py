@@ -26,7 +26,7 @@ def test_a_new_logbook_is_created_at_the_current_schema(logbook_address: str) ->
     repository = open_repository(resolve_db_path(logbook_address))
     try:
         assert repository.upgrade is not None
-        assert (repository.upgrade.created, repository.upgrade.to_revision) == (True, "0003")
+        assert (repository.upgrade.created, repository.upgrade.to_revision) == (True, "0004")
     finally:
         repository.close()
     again = open_repository(resolve_db_path(logbook_address))

@@ -91,10 +91,10 @@ def test_a_server_that_does_not_answer_is_one_line_without_the_password(tmp_path
 def test_db_upgrade_creates_then_finds_nothing_to_do(server_url: str) -> None:
     code, out, err = run_cli("db", "upgrade", "--db", server_url)
     assert code == 0, err
-    assert out.startswith("created postgresql://elotui@/") and "(schema 0003)" in out
-    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0003",)]
+    assert out.startswith("created postgresql://elotui@/") and "(schema 0004)" in out
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0004",)]
     code, out, _ = run_cli("db", "upgrade", "--db", server_url)
-    assert code == 0 and "is up to date (schema 0003)" in out
+    assert code == 0 and "is up to date (schema 0004)" in out
 
 
 def test_an_older_schema_is_migrated_without_a_backup_keeping_its_rows(server_url: str) -> None:
@@ -110,7 +110,7 @@ def test_an_older_schema_is_migrated_without_a_backup_keeping_its_rows(server_ur
     code, out, err = run_cli("db", "upgrade", "--db", server_url)
     assert code == 0, err
     assert (
-        "from schema 0001 to 0003" in out and "a pg_dump before upgrading is yours to take" in out
+        "from schema 0001 to 0004" in out and "a pg_dump before upgrading is yours to take" in out
     )
     # 0002 makes every existing game a standard one (its server default).
     assert _sql(server_url, "SELECT rating_list, score_halves FROM game") == [("standard", 2)]
@@ -126,7 +126,7 @@ def test_a_newer_schema_is_refused_with_the_files_words_and_nothing_changes(
     assert (code, out) == (2, "")
     assert err.strip() == (
         f"elotui: {logbook} was written by a newer elotui (schema 0099; this elotui knows up to "
-        "0003): upgrade elotui to open it"
+        "0004): upgrade elotui to open it"
     )
     assert _sql(server_url, "SELECT count(*) FROM player") == [(0,)]
     _sql(server_url, "UPDATE alembic_version SET version_num = 'abc'")
@@ -241,7 +241,7 @@ def test_a_number_the_servers_column_cannot_hold_is_refused_in_one_line(server_u
 
 def test_a_0002_logbook_is_migrated_on_open_and_keeps_its_ids(server_url: str) -> None:
     # A server logbook as the previous elotui left it (schema 0002, fide_id INTEGER), with the
-    # largest id it could hold; the first open migrates it to 0003 and then takes a larger one.
+    # largest id it could hold; the first open migrates it to the head and then takes a larger one.
     logbook = resolve_db_path(server_url)
     migrate.upgrade_database(logbook)
     migrate.downgrade_database(logbook, "0002")
@@ -253,7 +253,7 @@ def test_a_0002_logbook_is_migrated_on_open_and_keeps_its_ids(server_url: str) -
     assert _sql(server_url, fide_id_type) == [("integer",)]
     repository = open_repository(logbook)
     opened = repository.upgrade
-    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0003")
+    assert opened is not None and (opened.from_revision, opened.to_revision) == ("0002", "0004")
     repository.add_player("Bo", fide_id=3_000_000_000)
     assert [(p.name, p.fide_id) for p in repository.list_players()] == [
         ("Ana", 2_147_483_647),
@@ -270,5 +270,5 @@ def test_going_back_to_0002_is_refused_while_an_id_needs_64_bits(server_url: str
     repository.close()
     with pytest.raises(database_file.DatabaseRefused, match="cannot go back to schema 0002"):
         migrate.downgrade_database(logbook, "0002")
-    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0003",)]
+    assert _sql(server_url, "SELECT version_num FROM alembic_version") == [("0004",)]
     assert _sql(server_url, "SELECT fide_id FROM player") == [(2_147_483_648,)]
