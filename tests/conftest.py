@@ -169,6 +169,22 @@ def logbook_file_at(path: Path, revision: str) -> Path:
     return path
 
 
+def logbook_from_models(path: Path) -> Path:
+    """A logbook file made from the models (`create_all`), not the migrations: what a migrated one
+    must be the same as."""
+    from sqlmodel import SQLModel
+
+    import elotui.logbook.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+    from elotui.logbook.engine import make_engine
+
+    engine = make_engine(path)
+    try:
+        SQLModel.metadata.create_all(engine)
+    finally:
+        engine.dispose()
+    return path
+
+
 @dataclass(frozen=True)
 class PendingRevision:
     """Installs a test-only revision `revision` on top of the real head `base` (see `second_revision`)."""

@@ -13,9 +13,8 @@ import pytest
 from sqlmodel import SQLModel
 
 from elotui.logbook import schema
-from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import downgrade_database, upgrade_database
-from tests.conftest import logbook_file_at
+from tests.conftest import logbook_file_at, logbook_from_models
 
 TABLES = ("player", "game", "published_rating")
 # Ids with gaps, as deletions leave them: the largest id of each table is what goes on from.
@@ -134,9 +133,6 @@ def test_new_migrated_and_model_made_logbooks_never_reuse_ids_alike(
     upgrade_database(logbook_0003)
     fresh = tmp_path / "fresh.db"
     upgrade_database(fresh)
-    from_models = tmp_path / "models.db"
-    engine = make_engine(from_models)
-    SQLModel.metadata.create_all(engine)
-    engine.dispose()
+    from_models = logbook_from_models(tmp_path / "models.db")
     assert _never_reusing(from_models) == set(TABLES) == set(SQLModel.metadata.tables)
     assert _never_reusing(fresh) == _never_reusing(logbook_0003) == _never_reusing(from_models)

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import SQLModel
 
 from elotui.logbook import schema
 from elotui.logbook.database_file import DatabaseRefused
@@ -21,7 +20,7 @@ from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import downgrade_database, upgrade_database
 from elotui.logbook.reader import open_reader
 from elotui.logbook.repository import Repository
-from tests.conftest import logbook_file_at
+from tests.conftest import logbook_file_at, logbook_from_models
 
 PLAYERS = [
     # id, name, fide_id, birth_year, start_rating, games_before, reached_2400, fixed_k, notes
@@ -147,11 +146,7 @@ def test_migrated_and_new_logbooks_have_the_models_constraints(
     upgrade_database(logbook_0001)
     fresh = tmp_path / "fresh.db"
     upgrade_database(fresh)
-    from_models = tmp_path / "models.db"
-    engine = make_engine(from_models)
-    SQLModel.metadata.create_all(engine)
-    engine.dispose()
-    expected = _constraints(from_models)
+    expected = _constraints(logbook_from_models(tmp_path / "models.db"))
     assert "ck_game_rating_list" in expected["game"]
     assert "ck_game_rated_period_format" in expected["game"]
     assert "uq_published_rating_player_id_rating_list_month" in expected["published_rating"]
