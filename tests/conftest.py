@@ -176,6 +176,22 @@ def logbook_file_at(path: Path, revision: str) -> Path:
     return path
 
 
+def logbook_from_models(path: Path) -> Path:
+    """A logbook file made from the models (`create_all`), not the migrations: what a migrated one
+    must be the same as."""
+    from sqlmodel import SQLModel
+
+    import elotui.logbook.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+    from elotui.logbook.engine import make_engine
+
+    engine = make_engine(path)
+    try:
+        SQLModel.metadata.create_all(engine)
+    finally:
+        engine.dispose()
+    return path
+
+
 @dataclass(frozen=True)
 class PendingRevision:
     """Installs a test-only revision `revision` on top of the real head `base` (see `second_revision`)."""
@@ -183,7 +199,7 @@ class PendingRevision:
     scripts: Path
     monkeypatch: pytest.MonkeyPatch
     base: str = schema.HEAD_REVISION  # what a logbook made by `open_repository` is at
-    revision: str = f"{int(schema.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0004"
+    revision: str = f"{int(schema.HEAD_REVISION) + 1:04d}"  # the pending one, e.g. "0006"
 
     def __call__(self, before: str = "pass", after: str = "pass") -> None:
         (self.scripts / "versions" / f"{self.revision}_test.py").write_text(
@@ -198,7 +214,7 @@ class PendingRevision:
 @pytest.fixture
 def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingRevision:
     """Install a pending migration: point the runner at a copy of the scripts with a test-only
-    revision (`.revision`, "0004") on top of the real head (`.base`, "0003"), so the tests of a
+    revision (`.revision`, e.g. "0006") on top of the real head (`.base`, e.g. "0005"), so the tests of a
     pending migration keep one to test however many real revisions there are. Calling it installs
     it; `before` and `after` are one line of Python each, run in its `upgrade()` before and after it
     adds the column (to fail, or to change rows)."""

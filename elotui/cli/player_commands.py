@@ -17,6 +17,7 @@ from elotui.cli.logbook_commands import (
 )
 from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import count
+from elotui.logbook.records import HasGames
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
@@ -188,17 +189,18 @@ def player_list(args: argparse.Namespace) -> int:
 def player_remove(args: argparse.Namespace) -> int:
     repository = open_repository(args)
     player = find_player(repository, args.name)
-    games = repository.count_games(player.id)
-    if games and not args.yes:
+    try:
+        # Counted and removed in one transaction: games added meanwhile are not removed unasked.
+        removed = repository.remove_player(player.id, with_games=args.yes)
+    except HasGames as refused:
         raise UsageError(
             ngettext(
                 # English keeps its "(s)" (its output is unchanged); French gets the right form.
                 "{name} has {games} game(s); add --yes to remove the player and their games",
                 "{name} has {games} game(s); add --yes to remove the player and their games",
-                games,
-            ).format(name=player.name, games=count(games))
-        )
-    removed = repository.remove_player(player.id)
+                refused.games,
+            ).format(name=player.name, games=count(refused.games))
+        ) from None
     if wants_json(args):
         print_json({"player": player.name, "removed": True, "games": removed})
     else:

@@ -258,11 +258,15 @@ def make_server_engine(logbook: ServerLogbook) -> Engine:
 def _refuse_as_read_only(context: ExceptionContext) -> None:
     """A write refused for want of a privilege is `ReadOnlyLogbook`; every other error stays as it is.
 
-    Only row writes: a migration refused (a writer role may not CREATE) is not "read-only", and a
-    SELECT refused means no read access at all; both keep the server's own words."""
+    Only row writes, and the row locks a write takes first (`SELECT ... FOR UPDATE`: the row an
+    edit compares with what its caller read, which needs the UPDATE privilege): a migration refused
+    (a writer role may not CREATE) is not "read-only", and a plain SELECT refused means no read
+    access at all; both keep the server's own words."""
     sqlstate = getattr(context.original_exception, "sqlstate", None)
-    words = (context.statement or "").split(maxsplit=1)
-    if sqlstate in _NOT_ALLOWED and words and words[0].upper() in _WRITES:
+    statement = (context.statement or "").upper()
+    words = statement.split(maxsplit=1)
+    locks = statement.rstrip().endswith("FOR UPDATE")
+    if sqlstate in _NOT_ALLOWED and words and (words[0] in _WRITES or locks):
         raise ReadOnlyLogbook(_(READ_ONLY))
 
 

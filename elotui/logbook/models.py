@@ -47,6 +47,12 @@ SQLModel.metadata.naming_convention = NAMING_CONVENTION
 FIDE_ID_TYPE = BigInteger().with_variant(Integer(), "sqlite")
 
 
+# Ids are never reused (migration 0005): SQLite gives a new row the largest id + 1 unless told
+# AUTOINCREMENT, so a deleted game's id went to the next game added, and a screen still showing the
+# deleted one edited the new one. PostgreSQL's sequences never reuse an id.
+NEVER_REUSED_IDS: dict[str, Any] = {"sqlite_autoincrement": True}
+
+
 def _rating_check(column: str, *, nullable: bool = True) -> CheckConstraint:
     condition = f"{column} BETWEEN {RATING_MIN} AND {RATING_MAX}"
     if nullable:
@@ -82,6 +88,7 @@ class Player(SQLModel, table=True):
         CheckConstraint(
             f"fixed_k IS NULL OR fixed_k BETWEEN {K_MIN} AND {K_MAX}", name="fixed_k_range"
         ),
+        NEVER_REUSED_IDS,
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -120,6 +127,7 @@ class Game(SQLModel, table=True):
         # The replay reads one player's games in date order; this index serves it directly (SQLite
         # appends the rowid, `id`, to every index entry, so ties stay in entry order).
         Index("ix_game_player_id_date", "player_id", "date"),
+        NEVER_REUSED_IDS,
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -145,6 +153,7 @@ class PublishedRating(SQLModel, table=True):
         CheckConstraint(_month_condition("month"), name="month_format"),
         _rating_check("rating", nullable=False),
         _list_check(),
+        NEVER_REUSED_IDS,
     )
 
     id: int | None = Field(default=None, primary_key=True)

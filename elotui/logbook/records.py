@@ -61,6 +61,24 @@ class InvalidData(LogbookError):
     pass
 
 
+class ChangedElsewhere(LogbookError):
+    """A write refused, nothing written: the row it was to change or delete is no longer the one its
+    caller read (`expected`: another process changed or deleted it since). `now` is the row as it
+    is now, None when it was deleted (ids are never reused: a deleted row's id stays gone)."""
+
+    def __init__(self, reason: str, now: GameRecord | PlayerRecord | None = None) -> None:
+        super().__init__(reason)
+        self.now = now
+
+
+class HasGames(InvalidData):
+    """`remove_player(..., with_games=False)` refused, nothing removed: the player has `games`."""
+
+    def __init__(self, reason: str, games: int = 0) -> None:
+        super().__init__(reason)
+        self.games = games
+
+
 # --- records ------------------------------------------------------------------------------------
 
 

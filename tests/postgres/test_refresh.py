@@ -186,8 +186,8 @@ async def test_a_refresh_asked_during_a_write_of_its_own_waits_for_it(
     committed, go_on = threading.Event(), threading.Event()
     own_remove = repository.remove_game
 
-    def remove_then_hold(game_id: int) -> None:
-        own_remove(game_id)  # in the logbook now; the screen has not shown it yet
+    def remove_then_hold(game_id: int, *, expected: GameRecord | None = None) -> None:
+        own_remove(game_id, expected=expected)  # in the logbook now; not shown yet
         committed.set()
         go_on.wait(timeout=60)
 

@@ -83,7 +83,7 @@ def test_every_write_of_a_member_is_refused_with_one_line(
     assert run_cli(*argv, "--db", club.officer)[0] == 0
 
 
-async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_save(
+async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_saves(
     club: Club, officer_entered: Path
 ) -> None:
     from elotui.logbook.paths import resolve_db_path
@@ -110,5 +110,11 @@ async def test_the_app_of_a_member_shows_the_games_and_refuses_the_game_forms_sa
         await burst(app, keys("2026-03-20 tab Bo tab 1700 tab 0 ctrl+s"))
         await settle(app)
         assert [notice.message for notice in told] == [READ_ONLY]
+        # An edit first locks the row it compares with what it showed: refused in the same words.
+        await pilot.press("escape", "e")
+        assert isinstance(app.screen, GameForm) and app.screen.game is not None
+        await burst(app, keys("tab tab tab 0 ctrl+s"))
+        await settle(app)
+        assert [notice.message for notice in told] == [READ_ONLY, READ_ONLY]
     repository.close()
     assert _logbook_as_json(club.owner) == before

@@ -243,7 +243,7 @@ def test_a_number_the_servers_column_cannot_hold_is_refused_in_one_line(server_u
 
 def test_a_0002_logbook_is_migrated_on_open_and_keeps_its_ids(server_url: str) -> None:
     # A server logbook as the previous elotui left it (schema 0002, fide_id INTEGER), with the
-    # largest id it could hold; the first open migrates it to 0003 and then takes a larger one.
+    # largest id it could hold; the first open migrates it to the head and then takes a larger one.
     logbook = resolve_db_path(server_url)
     migrate.upgrade_database(logbook)
     migrate.downgrade_database(logbook, "0002")

@@ -13,6 +13,8 @@
   A game's `rated_period` (YYYY-MM or None) is its event's pinned period.
 - Each call opens one short session or connection; each write is one transaction (`BEGIN IMMEDIATE`), so a
   failed write changes nothing and raises a `LogbookError` whose `str()` says why in one line.
+- Ids are never reused (a deleted row's id stays gone). An edit or delete may carry the row as its
+  caller was shown it (`expected=`): it is then refused, `ChangedElsewhere`, when the row changed.
 - Bulk paths (`add_games`, `import_games`, `games_for_replay`) use SQLAlchemy Core with one `executemany`
   or one select of plain tuples, never one ORM object per game.
 - An import (`import_games`) skips the games already in the logbook, counted as a multiset on
@@ -34,8 +36,10 @@ from elotui.logbook.records import (
     RATING_LISTS,
     STANDARD,
     WIN,
+    ChangedElsewhere,
     GameChanges,
     GameRecord,
+    HasGames,
     InvalidData,
     LogbookError,
     NewGame,
@@ -83,8 +87,10 @@ __all__ = [
     "STANDARD",
     "WHEN_WRITTEN",
     "WIN",
+    "ChangedElsewhere",
     "GameChanges",
     "GameRecord",
+    "HasGames",
     "ImportedGames",
     "InvalidData",
     "LogbookError",

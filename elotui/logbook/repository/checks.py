@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 
@@ -17,10 +17,13 @@ from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.records import (
     FIDE_ID_MAX,
     GAMES_BEFORE_MAX,
+    ChangedElsewhere,
+    GameRecord,
     InvalidData,
     LogbookError,
     NewGame,
     NotFound,
+    PlayerRecord,
     RatingList,
     is_rating_list,
 )
@@ -131,6 +134,26 @@ def check_rated_period(period: str | None) -> str | None:
 
 
 NAME_TAKEN = N_("a player with that name already exists")  # said as _(NAME_TAKEN)
+
+# A write refused because its row is no longer as its caller read it (`refuse_if_changed`).
+GAME_CHANGED = N_("game {id} was changed elsewhere since you opened it")
+GAME_DELETED = N_("game {id} was deleted elsewhere since you opened it")
+PLAYER_CHANGED = N_("player {name} was changed elsewhere since you opened it")
+PLAYER_DELETED = N_("player {name} was deleted elsewhere since you opened it")
+
+Row = TypeVar("Row", GameRecord, PlayerRecord)
+
+
+def refuse_if_changed(
+    now: Row | None, expected: Row | None, changed: str, deleted: str, **names: object
+) -> None:
+    """Refuse a write whose row is not as its caller read it: `now`, the row read inside the write's
+    transaction (None: deleted), differs from `expected`, what the caller was shown (None: the
+    caller read nothing before, e.g. a command that reads and writes at once). Every value is
+    compared, so a change by anyone, with any program, is seen; the messages name the row by
+    `names` (`changed`, `deleted`: N_ texts)."""
+    if expected is not None and now != expected:
+        raise ChangedElsewhere(_(deleted if now is None else changed).format(**names), now)
 
 
 def explain(error: IntegrityError | OperationalError | DataError) -> LogbookError:

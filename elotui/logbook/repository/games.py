@@ -24,7 +24,13 @@ from elotui.logbook.records import (
     records_from_rows,
     rows_while_wanted,
 )
-from elotui.logbook.repository.checks import check_game_fields, check_rating_list
+from elotui.logbook.repository.checks import (
+    GAME_CHANGED,
+    GAME_DELETED,
+    check_game_fields,
+    check_rating_list,
+    refuse_if_changed,
+)
 from elotui.logbook.repository.storage import (
     GAME_TABLE,
     Store,
@@ -69,9 +75,18 @@ class GameMethods(Store):
             session.flush()
             return game_record(row)
 
-    def update_game(self, game_id: int, **changes: Unpack[GameChanges]) -> GameRecord:
+    def update_game(
+        self,
+        game_id: int,
+        *,
+        expected: GameRecord | None = None,
+        **changes: Unpack[GameChanges],
+    ) -> GameRecord:
         """Change some of a game's fields (`GameChanges`: `NewGame`'s, plus `player_id`; an unknown
-        one is refused at run time too, for a caller the type checker does not see)."""
+        one is refused at run time too, for a caller the type checker does not see).
+
+        `expected`: the game as the caller was shown it; the change is refused (`ChangedElsewhere`,
+        nothing written) when the game is not that any more (`_game_as_read`)."""
         unknown = set(changes) - set(GAME_FIELDS) - {"player_id"}
         if unknown:
             raise InvalidData(
@@ -80,10 +95,7 @@ class GameMethods(Store):
         if not self.made:  # no rows yet: refused before the file is made for it
             raise no_game(game_id)
         with self._write() as session:
-            row = session.get(Game, game_id)
-            if row is None:
-                raise no_game(game_id)
-            current = game_record(row)
+            row, current = self._game_as_read(session, game_id, expected)
             game_fields: dict[str, Any] = {k: v for k, v in changes.items() if k != "player_id"}
             updated = dataclasses.replace(new_game(current), **game_fields)
             check_game_fields(updated)
@@ -103,15 +115,28 @@ class GameMethods(Store):
                 raise no_game(game_id)
             return game_record(row)
 
-    def remove_game(self, game_id: int) -> None:
+    def remove_game(self, game_id: int, *, expected: GameRecord | None = None) -> None:
+        """Delete a game; with `expected` (the game as the caller was shown it), only that game:
+        refused (`ChangedElsewhere`, nothing deleted) when it changed since."""
         if not self.made:
             raise no_game(game_id)
         with self._write() as session:
-            row = session.get(Game, game_id)
-            if row is None:
-                raise no_game(game_id)
+            row, _current = self._game_as_read(session, game_id, expected)
             session.delete(row)
             session.flush()
+
+    @staticmethod
+    def _game_as_read(
+        session: Session, game_id: int, expected: GameRecord | None
+    ) -> tuple[Game, GameRecord]:
+        """The game to write, read in the write's transaction (on a server, locked until it ends),
+        and its record; refused when it is not `expected` (`refuse_if_changed`), or not there."""
+        row = session.get(Game, game_id, with_for_update=True)
+        current = None if row is None else game_record(row)
+        refuse_if_changed(current, expected, GAME_CHANGED, GAME_DELETED, id=game_id)
+        if row is None or current is None:
+            raise no_game(game_id)
+        return row, current
 
     def count_games(
         self, player_id: int | None = None, *, rating_list: RatingList | None = None
@@ -139,8 +164,7 @@ class GameMethods(Store):
         What a refresh compares to tell, without reading every game, whose games were added,
         removed or changed elsewhere (`elotui.tui.logbook_refresh`): the games with a larger id
         than the largest seen are the new ones (`games_since`: a new game's id is larger than any
-        before it; should a file give the id of its newest game, removed, to the next one, the two
-        look like one game changed), every other game missing from a count was removed, and a
+        before it, ids are never reused), every other game missing from a count was removed, and a
         result, an opponent's rating or a list changed changes a sum. Sums, not every game, so that
         a write of the screen's own is added to what it has seen without reading the tally again
         (`logbook_refresh.tally_after`): it costs a scan of every game (0.1 s at 100,000)."""

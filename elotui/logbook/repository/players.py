@@ -8,17 +8,25 @@ from sqlalchemy import Connection, select, text
 from sqlmodel import Session, col
 from sqlmodel import select as orm_select
 
-from elotui.i18n import _
+from elotui.i18n import _, ngettext
+from elotui.i18n.numbers import count
 from elotui.logbook.models import Player
 from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     PLAYER_FIELDS,
+    HasGames,
     InvalidData,
     NotFound,
     PlayerChanges,
     PlayerRecord,
 )
-from elotui.logbook.repository.checks import check_player_fields, name_taken
+from elotui.logbook.repository.checks import (
+    PLAYER_CHANGED,
+    PLAYER_DELETED,
+    check_player_fields,
+    name_taken,
+    refuse_if_changed,
+)
 from elotui.logbook.repository.storage import (
     PLAYER_TABLE,
     SQLITE,
@@ -68,9 +76,18 @@ class PlayerMethods(Store):
         except InvalidData as error:
             raise name_taken(error, fields["name"]) from None
 
-    def update_player(self, player_id: int, **changes: Unpack[PlayerChanges]) -> PlayerRecord:
+    def update_player(
+        self,
+        player_id: int,
+        *,
+        expected: PlayerRecord | None = None,
+        **changes: Unpack[PlayerChanges],
+    ) -> PlayerRecord:
         """Change some of a player's fields (`PlayerChanges`: typed keywords; an unknown one is
-        refused at run time too, for a caller the type checker does not see)."""
+        refused at run time too, for a caller the type checker does not see).
+
+        `expected`: the player as the caller was shown them; the change is refused
+        (`ChangedElsewhere`, nothing written) when the player is not that any more."""
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown:
             raise InvalidData(
@@ -83,9 +100,7 @@ class PlayerMethods(Store):
             raise no_player(player_id)
         try:
             with self._write() as session:
-                player = session.get(Player, player_id)
-                if player is None:
-                    raise no_player(player_id)
+                player = self._player_as_read(session, player_id, expected)
                 if "name" in changes:
                     names_held(session.connection(), player_id).refuse_alike(changes["name"])
                 for name, value in changes.items():
@@ -126,18 +141,41 @@ class PlayerMethods(Store):
             rows = connection.execute(select(PLAYER_TABLE.c.name, PLAYER_TABLE.c.id))
             return {name: player_id for name, player_id in rows}
 
-    def remove_player(self, player_id: int) -> int:
-        """Delete a player with all their games and published ratings; returns the games removed."""
+    def remove_player(
+        self, player_id: int, *, expected: PlayerRecord | None = None, with_games: bool = True
+    ) -> int:
+        """Delete a player with all their games and published ratings; returns the games removed.
+
+        `expected`: the player as the caller was shown them (refused, `ChangedElsewhere`, when
+        changed since). `with_games=False`: only a player without games, counted in the same
+        transaction (refused, `HasGames`, nothing removed, when some were added meanwhile)."""
         if not self.made:
             raise no_player(player_id)
         with self._write() as session:
-            player = session.get(Player, player_id)
-            if player is None:
-                raise no_player(player_id)
+            player = self._player_as_read(session, player_id, expected)
             games = count_games_in(session, player_id)
+            if games and not with_games:
+                raise HasGames(
+                    ngettext("{name} has {games} game", "{name} has {games} games", games).format(
+                        name=player.name, games=count(games)
+                    ),
+                    games,
+                )
             session.delete(player)
             session.flush()
             return games
+
+    @staticmethod
+    def _player_as_read(session: Session, player_id: int, expected: PlayerRecord | None) -> Player:
+        """The player to write, read in the write's transaction (on a server, locked until it
+        ends); refused when not `expected` (`refuse_if_changed`), or not there."""
+        player = session.get(Player, player_id, with_for_update=True)
+        current = None if player is None else player_record(player)
+        name = expected.name if expected is not None else ""
+        refuse_if_changed(current, expected, PLAYER_CHANGED, PLAYER_DELETED, name=name)
+        if player is None:
+            raise no_player(player_id)
+        return player
 
 
 # The key of the lock a server holds while a write checks a player's name and stores it ("NAME").

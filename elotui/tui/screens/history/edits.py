@@ -6,6 +6,10 @@ from the first period the write reaches, with the replays the screen keeps (`mes
 and the screen updates rows, chart and FIDE check in place, in one frame. A replay that takes longer
 than `ROWS_FIRST_AFTER` (a write far back in a big history) has the changed rows shown first
 (`RowsFirst`). Other writes (players, imports) reload the history.
+
+An edit or delete acts only on the row the screen shows: it carries that row (`expected=`), and is
+refused when another writer changed or deleted it since; the history is then read again and the
+form shown again with the row as it is now (`UpdatingScreen._changed_since_shown`).
 """
 
 from __future__ import annotations
@@ -95,10 +99,13 @@ class EditingScreen(LoadingScreen):
         return self.player
 
     def _write_games(
-        self, write: Callable[[Repository], tuple[str, GamesChange, int | None]]
+        self,
+        write: Callable[[Repository], tuple[str, GamesChange, int | None]],
+        again: Callable[[GameRecord], object] | None = None,
     ) -> None:
         """Run `write` (it returns its note, its change and the game to select) and show its change
-        in place; the history reloads instead when nothing is kept or a load is under way."""
+        in place; the history reloads instead when nothing is kept or a load is under way.
+        `again`: as `_write`'s."""
         player = self.player
         view = self.view
         generation = self._generation
@@ -119,7 +126,7 @@ class EditingScreen(LoadingScreen):
             return WriteDone(note, player_id, game_id, view=changed, generation=generation,
                              change=change, rows_shown=rows.stop())  # fmt: skip
 
-        self._write(job)
+        self._write(job, again)
 
     def action_add_game(self) -> None:
         from elotui.tui.widgets.forms import GameForm
@@ -145,14 +152,22 @@ class EditingScreen(LoadingScreen):
         self._open_form(GameForm(player.name, self.today, rating_list=rating_list), saved)
 
     def action_edit_game(self) -> None:
-        from elotui.tui.widgets.forms import GameForm
-
         player = self._need_player()
         game = self.selected_game()
         if player is None or game is None:
             if player is not None:
                 self.notify(_("Select a game in the list first."), severity="warning")
             return
+        self._edit_game(player, game)
+
+    def _edit_game(self, player: PlayerRecord, game: GameRecord) -> None:
+        """The form of `game` as the screen shows it: saved only if the game is still that (else
+        refused, and the form shown again with the game as it is now)."""
+        from elotui.tui.widgets.forms import GameForm
+
+        def again(now: GameRecord) -> None:
+            if now.player_id == player.id:  # else it is another player's game now: not theirs
+                self._edit_game(player, now)
 
         def saved(values: NewGame) -> None:
             self.last_form_list = values.rating_list
@@ -161,11 +176,11 @@ class EditingScreen(LoadingScreen):
                 from dataclasses import fields
 
                 changes = {f.name: getattr(values, f.name) for f in fields(values)}
-                record = repository.update_game(game.id, **changes)
+                record = repository.update_game(game.id, expected=game, **changes)
                 change = GamesChange(removed=(game,), added=(record,))
                 return _("Game {id} saved").format(id=record.id), change, record.id
 
-            self._write_games(job)
+            self._write_games(job, again)
 
         self._open_form(GameForm(player.name, self.today, game), saved)
 
@@ -191,7 +206,7 @@ class EditingScreen(LoadingScreen):
                 return
 
             def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
-                repository.remove_game(game.id)
+                repository.remove_game(game.id, expected=game)  # only the game shown
                 return _("Game {id} deleted").format(id=game.id), GamesChange(removed=(game,)), None
 
             self._write_games(job)
@@ -204,16 +219,19 @@ class EditingScreen(LoadingScreen):
         if self.player is None:
             self.action_add_player()
             return
-        from elotui.tui.widgets.forms import PlayerForm
+        self._edit_player(self.player)
 
-        player = self.player
+    def _edit_player(self, player: PlayerRecord) -> None:
+        """The form of `player` as the screen shows them: saved only if the player is still that
+        (else refused, and the form shown again with the player as they are now)."""
+        from elotui.tui.widgets.forms import PlayerForm
 
         def saved(values: dict[str, Any]) -> None:
             def job(repository: Repository) -> WriteDone:
-                record = repository.update_player(player.id, **values)
+                record = repository.update_player(player.id, expected=player, **values)
                 return WriteDone(_("Player {name} saved").format(name=record.name), record.id)
 
-            self._write(job)
+            self._write(job, self._edit_player)
 
         self._open_form(PlayerForm(player), saved)
 

@@ -26,12 +26,13 @@ from textual.worker import get_current_worker
 from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.dates import LATEST_DATE
 from elotui.logbook.player_names import PlayerNames
-from elotui.logbook.records import RATING_LISTS, STANDARD, NotFound, RatingList
+from elotui.logbook.records import RATING_LISTS, STANDARD, ChangedElsewhere, NotFound, RatingList
 from elotui.tui import logbook_refresh
 from elotui.tui.logbook_access import Logbook, Notice, attempt, failure_words
 from elotui.tui.screens.base import AppScreen, app_ready
 from elotui.tui.screens.history.fide_check import KeptRows
 from elotui.tui.screens.history.messages import (
+    ChangedSinceShown,
     FirstRows,
     GamesLoaded,
     KeptHistory,
@@ -350,17 +351,32 @@ class LoadingScreen(AppScreen):
             return
         self.post_message(PageLoaded(generation, offset, games))
 
-    def _write(self, job: Callable[[Repository], WriteDone]) -> None:
+    def _write(
+        self,
+        job: Callable[[Repository], WriteDone],
+        again: Callable[[Any], object] | None = None,
+    ) -> None:
+        """Run `job` in a worker; `again(now)` shows its form again with its row as it is now, if
+        the write is refused for a row changed elsewhere since it was shown (`ChangedSinceShown`)."""
         self._idle = False
-        self._run_write(job)
+        self._run_write(job, again)
 
     @work(thread=True, exit_on_error=False, group="write")
-    def _run_write(self, job: Callable[[Repository], WriteDone]) -> None:
+    def _run_write(
+        self, job: Callable[[Repository], WriteDone], again: Callable[[Any], object] | None
+    ) -> None:
+        def run() -> WriteDone | ChangedSinceShown:
+            repository = self.logbook.get()
+            try:
+                return job(repository)
+            except ChangedElsewhere as changed:  # not only refused: shown again as it is now
+                return ChangedSinceShown(str(changed), changed.now, again)
+
         # Every ElotuiError is told through `attempt` (the app's one place for them: a failed import
         # says "nothing imported (N problems)" with its lines); a bare OS error or bad value from
         # below elotui's checks (a full disk mid-write) is told too, never a silent dead worker.
         try:
-            outcome = attempt(lambda: job(self.logbook.get()))
+            outcome = attempt(run)
         except (OSError, ValueError) as error:
             outcome = Notice(str(error))
         if isinstance(outcome, Notice):

@@ -4,9 +4,9 @@ and after a write the view changed in place (`KeptHistory`, issue 13 item 2)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual.message import Message
 
@@ -230,6 +230,23 @@ class WriteDone(Message):
         self.generation = generation
         self.change = change
         self.rows_shown = rows_shown  # its `GamesWritten` was posted before it (`edits.RowsFirst`)
+
+
+class ChangedSinceShown(Message):
+    """A write refused because its row was changed or deleted elsewhere since the screen read it
+    (`ChangedElsewhere`): the reason, the row as it is now (None: deleted), and, for a write from
+    a form, how to show that form again with the row as it is now (`again(now)`)."""
+
+    def __init__(
+        self,
+        reason: str,
+        now: GameRecord | PlayerRecord | None,
+        again: Callable[[Any], object] | None = None,
+    ) -> None:
+        super().__init__()
+        self.reason = reason
+        self.now = now
+        self.again = again
 
 
 class WriteFailed(Message):

@@ -9,10 +9,12 @@ from textual import on
 from textual.worker import Worker, WorkerState
 
 from elotui.i18n import _
+from elotui.logbook.records import GameRecord
 from elotui.tui import logbook_refresh
 from elotui.tui.screens.history.cells import LIVE_CELL, counts_after, game_cells, games_after
 from elotui.tui.screens.history.edits import EditingScreen
 from elotui.tui.screens.history.messages import (
+    ChangedSinceShown,
     GamesChange,
     GamesWritten,
     ReplayView,
@@ -106,6 +108,27 @@ class UpdatingScreen(EditingScreen):
         self._load_players(message.player_id)
         if message.game_id is not None:
             self._select_game_after_load = message.game_id
+
+    @on(ChangedSinceShown)
+    def _changed_since_shown(self, message: ChangedSinceShown) -> None:
+        """A write refused, nothing written: its row was changed or deleted elsewhere. The history
+        is read again, so the row shows as it is now (selected), and the form it came from is
+        shown again with it (what was typed there was for the row as it was)."""
+        form, self._form = self._form, None
+        if form is not None and form.saving:
+            form.written()  # closed: `again` opens it anew on the row as it is now
+        now = message.now
+        note = (
+            message.reason
+            if now is None
+            else _("{reason}: shown again as it is now").format(reason=message.reason)
+        )
+        self.notify(note, title=_("Not saved"), severity="error", timeout=8)
+        if isinstance(now, GameRecord):
+            self._select_game_after_load = now.id
+        self._load_players(None if self.player is None else self.player.id)
+        if now is not None and message.again is not None:
+            message.again(now)
 
     @on(WriteFailed)
     def _write_failed(self, message: WriteFailed) -> None:
