@@ -348,18 +348,22 @@ def _prepare_folder_and_file(path: Path) -> None:
             ) from None
 
 
-def upgrade_database(path: LogbookAddress, *, create: bool = True) -> UpgradeResult:
+def upgrade_database(
+    path: LogbookAddress, *, create: bool = True, state: DatabaseState | None = None
+) -> UpgradeResult:
     """Make `path` a logbook at the current schema (see the module docstring; a database on a
     server: `server_migrate`).
 
     `create=False` (the commands that only read): where there is no logbook yet, raise `NoLogbookYet`
-    and create nothing, neither a file nor a folder.
+    and create nothing, neither a file nor a folder. `state`: what `inspect_database(path)` found a
+    moment ago, not looked for again.
     """
     if isinstance(path, ServerLogbook):
         from elotui.logbook.server_migrate import upgrade_server
 
         return upgrade_server(path, create=create)
-    state = inspect_database(path)
+    if state is None:
+        state = inspect_database(path)
     if not create and not state.exists:
         raise no_logbook_yet(path)
     _prepare_folder_and_file(path)

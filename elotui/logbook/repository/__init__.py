@@ -136,12 +136,13 @@ def open_repository(
     (the commands that write), a new logbook reads as an empty one and its file (and folder) is
     made by the first write: a command refused before it writes leaves nothing behind.
     """
+    state = None
     if create == WHEN_WRITTEN and not isinstance(path, ServerLogbook):
         state = inspect_database(path)  # refuses what cannot be a logbook; only reads
         if not state.exists:
             refuse_new_file(path)
             return Repository(empty_logbook_engine(), not_yet=path)
-    upgrade = upgrade_database(path, create=bool(create))
+    upgrade = upgrade_database(path, create=bool(create), state=state)
     if isinstance(path, ServerLogbook):
         return Repository(make_server_engine(path), upgrade=upgrade)
     return Repository(make_engine(path), upgrade=upgrade)
