@@ -1,7 +1,9 @@
 """PGN import through python-chess: one player's games, from the tags only.
 
-Only the headers are parsed (`chess.pgn.read_headers` skips the moves), so large files go fast. For
-each game where the named player is `White` or `Black` (compared as `player_names` says: "Costa, Ana"
+Only the headers are parsed (python-chess's header reader skips the moves), so large files go fast;
+`pgn_games.PgnGames` checks the text around them, and a damaged file (a comment never closed, a game
+without its result, a game's tags inside another game...) imports nothing and says where. For each
+game where the named player is `White` or `Black` (compared as `player_names` says: "Costa, Ana"
 is "Ana Costa", case, accents and spaces ignored):
 - the date from `Date` (a date with `??` is skipped: the rating period would be a guess);
 - the score from `Result` (`1-0`, `0-1`, `1/2-1/2`; an unfinished `*` is skipped);
@@ -21,13 +23,10 @@ the logbook (as for CSV, see `csv_io`), unless `keep_duplicates`.
 from __future__ import annotations
 
 import datetime as dt
-import io
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
-
-import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
 from elotui.i18n import N_, _
@@ -38,6 +37,7 @@ from elotui.logbook.import_report import (
     imported_summary,
     read_import_text,
 )
+from elotui.logbook.pgn_games import PgnGame, PgnGames
 from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (
     DRAW,
@@ -88,13 +88,13 @@ def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
 
 
 def read_pgn_games(
-    handle: Any,
+    pgn: Iterable[PgnGame],
     player: str,
     *,
     rating_list: RatingList | None = None,
     names: Counter[str] | None = None,
 ) -> tuple[list[NewGame], Counter[str]]:
-    """The named player's games in a PGN text stream, and the skipped games by reason.
+    """The named player's games among a PGN file's, and the skipped games by reason.
 
     `rating_list` puts every game on that list (None: each game's `TimeControl` decides); `names`, if
     given, counts the names of the games that are not the player's (for the message when none is).
@@ -102,10 +102,7 @@ def read_pgn_games(
     games: list[NewGame] = []
     skipped: Counter[str] = Counter()
     key = name_key(player)
-    while True:
-        headers = chess.pgn.read_headers(handle)
-        if headers is None:
-            break
+    for _line, headers in pgn:
         white, black = headers.get("White", ""), headers.get("Black", "")
         if name_key(white) == key:
             side, other = "White", "Black"
@@ -175,10 +172,15 @@ def import_pgn(
     names: Counter[str] = Counter()
     # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a byte
     # read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
-    text = read_import_text(path)
-    games, skipped = read_pgn_games(
-        io.StringIO(text), record.name, rating_list=rating_list, names=names
-    )
+    pgn = PgnGames(read_import_text(path))
+    games, skipped = read_pgn_games(pgn, record.name, rating_list=rating_list, names=names)
+    if pgn.problems:  # a damaged file: what python-chess read of it may not be what it holds
+        raise ImportFailed(
+            [
+                _("{file}:{line}: {problem}").format(file=label, line=line, problem=problem)
+                for line, problem in pgn.problems
+            ]
+        )
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
         raise ImportFailed(
             [
