@@ -175,12 +175,7 @@ def import_pgn(
     pgn = PgnGames(read_import_text(path))
     games, skipped = read_pgn_games(pgn, record.name, rating_list=rating_list, names=names)
     if pgn.problems:  # a damaged file: what python-chess read of it may not be what it holds
-        raise ImportFailed(
-            [
-                _("{file}:{line}: {problem}").format(file=label, line=line, problem=problem)
-                for line, problem in pgn.problems
-            ]
-        )
+        raise ImportFailed([f"{label}:{line}: {problem}" for line, problem in pgn.problems])
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
         raise ImportFailed(
             [
