@@ -8,8 +8,7 @@ from collections.abc import Callable
 
 from elotui.dates import BadDate, parse_date
 from elotui.i18n import _
-from elotui.rating.inputs import RATING_MAX, RATING_MIN
-from elotui.safe_text import shown
+from elotui.rating.inputs import RATING_MAX, RATING_MIN, read_whole, whole_number_refusal
 
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -88,10 +87,7 @@ def rating_checker() -> Callable[[str], int | None]:
             return seen[text]
         except KeyError:
             pass
-        try:
-            value: int | None = int(text.strip())
-        except ValueError:
-            value = None
+        value = read_whole(text)
         if value is not None and not RATING_MIN <= value <= RATING_MAX:
             value = None
         seen[text] = value
@@ -101,10 +97,9 @@ def rating_checker() -> Callable[[str], int | None]:
 
 
 def rating_reason(text: str) -> str:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        return _("not a whole number: {cell}").format(cell=shown(text))
+    value = read_whole(text)
+    if value is None:
+        return whole_number_refusal(text)
     return _("must be from {low} to {high}, not {value}").format(
         low=RATING_MIN, high=RATING_MAX, value=value
     )

@@ -40,6 +40,8 @@ _STRUCTURE = re.compile(r"[{;()%]")  # what the moves' shape depends on (python-
 class PgnGame(NamedTuple):
     line: int  # the line of the game's first tag
     headers: chess.pgn.Headers
+    start: int  # where its tags start in the text
+    moves: int  # where its tags end (and its moves start)
 
 
 class _Tags(chess.pgn.HeadersBuilder[chess.pgn.Headers]):
@@ -89,8 +91,14 @@ class PgnGames:
                 moves = tags.tags_end  # the text ended inside the tags: no moves
             self._check_tags(tags.headers, start, moves)
             self._check_moves(tags.headers, start, moves, end)
-            yield PgnGame(self._line, tags.headers)
+            yield PgnGame(self._line, tags.headers, start, moves)
         self.problems.sort(key=lambda problem: problem[0])
+
+    def tag_problem(self, game: PgnGame, tag: str, reason: str) -> None:
+        """A problem with the value of `game`'s `tag`, said at its line (while iterating)."""
+        at = next(_lines_starting(self.text, f"[{tag}", game.start, game.moves), game.start)
+        line = game.line + self.text.count("\n", game.start, at)
+        self.problems.append((line, f"{tag}: {reason}"))
 
     def _at(self, offset: int) -> int:
         """The line of `offset`, at or after the current game's start."""

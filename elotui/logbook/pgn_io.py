@@ -8,7 +8,8 @@ is "Ana Costa", case, accents and spaces ignored):
 - the date from `Date` (a date with `??` is skipped: the rating period would be a guess);
 - the score from `Result` (`1-0`, `0-1`, `1/2-1/2`; an unfinished `*` is skipped);
 - the opponent and the opponent's rating from the other side's name and `WhiteElo`/`BlackElo`
-  (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped);
+  (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped; anything
+  else than a whole number in digits 0-9, as everywhere in elotui, is a problem of the file);
 - the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
 - `Event` and, when complete, `EventDate` as the event's start;
 - the rating list from `TimeControl` (`time_control.list_for_time_control`), unless the import names
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,7 +49,7 @@ from elotui.logbook.repository import (
     game_row,
 )
 from elotui.logbook.time_control import fide_rated, list_for_time_control
-from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.rating.inputs import RATING_MAX, RATING_MIN, read_whole, whole_number_refusal
 from elotui.safe_text import unsafe_character
 
 _WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
@@ -73,22 +73,23 @@ def _pgn_date(text: str | None) -> dt.date | None:
     return day if EARLIEST_DATE <= day <= LATEST_DATE else None
 
 
-def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
-    """(usable, rating): unrated is (True, None); a bad value is (False, None)."""
-    value = (text or "").strip()
+def _tag_rating(pgn: PgnGames, game: PgnGame, tag: str) -> tuple[bool, int | None]:
+    """(usable, rating) from `game`'s `tag`: unrated is (True, None), outside 100-3500 (False, None).
+    A value that is not a whole number in digits 0-9 is a problem of the file, said to `pgn`."""
+    value = (game.headers.get(tag) or "").strip()
     if value in _UNRATED:
         return True, None
-    try:
-        rating = int(value)
-    except ValueError:
-        return True, None  # not a number at all: treat as no rating given
+    rating = read_whole(value)
+    if rating is None:
+        pgn.tag_problem(game, tag, whole_number_refusal(value))
+        return False, None
     if RATING_MIN <= rating <= RATING_MAX:
         return True, rating
     return False, None
 
 
 def read_pgn_games(
-    pgn: Iterable[PgnGame],
+    pgn: PgnGames,
     player: str,
     *,
     rating_list: RatingList | None = None,
@@ -102,7 +103,8 @@ def read_pgn_games(
     games: list[NewGame] = []
     skipped: Counter[str] = Counter()
     key = name_key(player)
-    for _line, headers in pgn:
+    for game in pgn:
+        headers = game.headers
         white, black = headers.get("White", ""), headers.get("Black", "")
         if name_key(white) == key:
             side, other = "White", "Black"
@@ -124,11 +126,11 @@ def read_pgn_games(
             skipped[SKIP_NO_RESULT] += 1
             continue
         score: Fraction = white_score if side == "White" else 1 - white_score
-        usable, opponent_rating = _pgn_rating(headers.get(f"{other}Elo"))
+        usable, opponent_rating = _tag_rating(pgn, game, f"{other}Elo")
         if not usable:
             skipped[SKIP_BAD_RATING] += 1
             continue
-        _usable, own_rating = _pgn_rating(headers.get(f"{side}Elo"))
+        _usable, own_rating = _tag_rating(pgn, game, f"{side}Elo")
         event = headers.get("Event", "").strip()
         opponent = headers.get(other, "").strip()
         event_start = _pgn_date(headers.get("EventDate"))
