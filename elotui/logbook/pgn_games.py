@@ -129,7 +129,9 @@ class PgnGames:
             self._problem(
                 start, _("moves with no tags above them (a blank line inside a game's moves?)")
             )
-        if any(next(_lines_starting(text, tag, start, moves), -1) >= 0 for tag in _POSITION):
+        if any(
+            text.find(tag, start, moves) >= 0 for tag in _POSITION
+        ):  # rare: then python-chess's check
             try:
                 headers.board()
             except ValueError as error:
@@ -203,7 +205,8 @@ class PgnGames:
                 )
         if problem is not None:
             self._problem(*problem)
-        self._check_tags_in_moves(start, moves, end, comments)
+        if text.find("\n[", moves, end) >= 0:
+            self._check_tags_in_moves(start, moves, end, comments)
 
     def _check_tags_in_moves(
         self, start: int, moves: int, end: int, comments: list[tuple[int, int]]

@@ -196,3 +196,16 @@ def test_an_import_never_takes_fewer_games_than_the_event_lines_without_saying(
         check()
     finally:
         repository.close()
+
+
+def test_a_starting_position_python_chess_refuses_is_named(tmp_path: Path) -> None:
+    # What python-chess's full reader would put in `game.errors`; its header reader never looks.
+    bad = '[FEN "8/8/8/8 w - - 0 1"]\n[SetUp "1"]\n'
+    good = '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n'
+    text = (
+        game(1) + game(2).replace("[Site", bad + "[Site") + game(3).replace("[Site", good + "[Site")
+    )
+    code, _, err, logbook = import_file(tmp_path, text.replace("1. e4 e5 2. Nf3 Nc6", "1. Kf2"))
+    assert code == 2 and count_rows(logbook) == 0
+    assert f":{first_line(2)}: the starting position (FEN, Variant) is not valid: " in err, err
+    assert err.count("starting position") == 1, err  # game 3's position is a valid one
