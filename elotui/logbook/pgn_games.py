@@ -129,9 +129,8 @@ class PgnGames:
             self._problem(
                 start, _("moves with no tags above them (a blank line inside a game's moves?)")
             )
-        if any(
-            text.find(tag, start, moves) >= 0 for tag in _POSITION
-        ):  # rare: then python-chess's check
+        # A FEN or Variant tag (rare): the position checked as python-chess's full reader does.
+        if any(text.find(tag, start, moves) >= 0 for tag in _POSITION):
             try:
                 headers.board()
             except ValueError as error:

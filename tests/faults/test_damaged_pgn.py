@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,28 @@ def test_a_damaged_tag_line_is_named_not_dropped(tmp_path: Path) -> None:
     code, _, err, logbook = import_file(tmp_path, text)
     assert code == 2 and count_rows(logbook) == 0
     assert f":{first_line(2) + 4}: not a PGN tag" in err, err
+
+
+@pytest.mark.parametrize(
+    ("damaged", "line", "reason"),
+    [
+        # A `)` whose `(` was lost: python-chess's full reader would ignore it.
+        (game(2, moves="1. e4 e5 2... c5) 3. Nf3"), moves_line(2),
+         "a closing parenthesis with no variation to close"),
+        # A blank line inside the moves: the rest is a game with no tags (and no player).
+        (game(2, moves="1. e4 e5\n\n2. Nf3 Nc6"), moves_line(2) + 2,
+         "moves with no tags above them (a blank line inside a game's moves?)"),
+        # Game 2 lost its moves and the blank line after its tags: game 3's tags become its own.
+        (game(2).split("\n\n")[0] + "\n", first_line(2) + 9,
+         "the tag Event again in the same game: two games run together?"),
+    ],
+)  # fmt: skip
+def test_each_damage_is_named_at_its_line(
+    tmp_path: Path, damaged: str, line: int, reason: str
+) -> None:
+    code, _, err, logbook = import_file(tmp_path, game(1) + damaged + game(3))
+    assert code == 2 and count_rows(logbook) == 0
+    assert f"{tmp_path / 'games.pgn'}:{line}: {reason}" in err, err
 
 
 def test_a_whole_valid_file_still_imports(tmp_path: Path) -> None:
