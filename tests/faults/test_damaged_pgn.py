@@ -138,6 +138,7 @@ def test_a_damaged_tag_line_is_named_not_dropped(tmp_path: Path) -> None:
         (game(2).split("\n\n")[0] + "\n", first_line(2) + 9,
          "the tag Event again in the same game: two games run together?"),
     ],
+    ids=["a stray parenthesis", "a blank line in the moves", "a tag twice"],
 )  # fmt: skip
 def test_each_damage_is_named_at_its_line(
     tmp_path: Path, damaged: str, line: int, reason: str
