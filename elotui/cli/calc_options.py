@@ -106,12 +106,3 @@ def uncertain_line(texts: list[str]) -> str | None:
 RATING = checked(inputs.parse_rating, "rating")
 OPPONENT = checked(lambda t: inputs.parse_rating(t, _("opponent rating")), "opponent")
 K = checked(inputs.parse_k, "K")
-
-
-def parse_count(text: str) -> int:
-    value = inputs.whole_number(text, _("games played"))
-    if value < 0:
-        raise inputs.InvalidInput(
-            _("games played cannot be negative, not {value}").format(value=value)
-        )
-    return value

@@ -19,6 +19,7 @@ from elotui.cli.logbook_commands import (
     result_text,
     row_id_arg,
     wants_json,
+    whole_arg,
 )
 from elotui.i18n import N_, _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
@@ -106,7 +107,7 @@ def register(sub: SubParsers) -> None:
 
 def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     opponent_rating = parser.add_mutually_exclusive_group(required=not editing)
-    opponent_rating.add_argument("--opponent-rating", type=int, metavar="R")
+    opponent_rating.add_argument("--opponent-rating", type=whole_arg, metavar="R")
     opponent_rating.add_argument(
         "--unrated-opponent", action="store_true", help=_("the opponent had no rating")
     )
@@ -118,7 +119,7 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     parser.add_argument("--event-start", type=date_arg, metavar="YYYY-MM-DD")
     parser.add_argument("--event-end", type=date_arg, metavar="YYYY-MM-DD")
     own = parser.add_mutually_exclusive_group()
-    own.add_argument("--own-rating", type=int, metavar="R", help=_("your rating used (Ro)"))
+    own.add_argument("--own-rating", type=whole_arg, metavar="R", help=_("your rating used (Ro)"))
     rated = parser.add_mutually_exclusive_group()
     rated.add_argument(
         "--not-rated", dest="rated", action="store_const", const=False, default=None,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
 from elotui.i18n import _
 from elotui.logbook.paths import LogbookAddress, resolve_db_path
+from elotui.rating.inputs import read_whole, whole_number_refusal
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used, not for `calc`
     from elotui.logbook.repository import PlayerRecord, Repository
@@ -137,14 +138,20 @@ def date_arg(text: str) -> dt.date:
 ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
 
 
+def whole_arg(text: str) -> int:
+    """A whole number written with the digits 0-9 (`inputs.read_whole`); its range is the logbook's
+    to check, as for the same value typed in the app."""
+    value = read_whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(whole_number_refusal(text))
+    return value
+
+
 def row_id_arg(text: str) -> int:
     """A game id as `game list` shows it: a whole number from 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("expected a game id (a whole number), not {text!r}").format(text=text)
-        ) from None
+    value = read_whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(whole_number_refusal(text, _("a game id")))
     if not 1 <= value <= ROW_ID_MAX:
         raise argparse.ArgumentTypeError(
             _("expected a game id from 1, not {text!r}").format(text=text)
@@ -153,12 +160,7 @@ def row_id_arg(text: str) -> int:
 
 
 def count_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("expected a whole number, not {text!r}").format(text=text)
-        ) from None
+    value = whole_arg(text)
     if not 0 <= value <= ROW_ID_MAX:
         raise argparse.ArgumentTypeError(
             _("expected a whole number from 0, not {text!r}").format(text=text)

@@ -14,7 +14,6 @@ from elotui.cli.calc_options import (
     checked,
     hundredths,
     no_cap_help,
-    parse_count,
     parse_game,
     rules_in_force,
     uncertain_line,
@@ -39,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "-k", type=K, help=_("K from the list (else from --birth-year/--games-played)")
     )
     period.add_argument("--birth-year", type=checked(inputs.birth_year, "birth-year"))
-    period.add_argument("--games-played", type=checked(parse_count, "games-played"))
+    period.add_argument("--games-played", type=checked(inputs.games_played, "games-played"))
     period.add_argument("--reached-2400", action="store_true", help=_("ever published at 2400+"))
     period.add_argument("--reached-2300", action="store_true", help=_("ever published at 2300+"))
     period.add_argument(

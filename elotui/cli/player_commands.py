@@ -14,6 +14,7 @@ from elotui.cli.logbook_commands import (
     logbook_errors,
     open_repository,
     wants_json,
+    whole_arg,
 )
 from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import count
@@ -70,17 +71,24 @@ def register(sub: SubParsers) -> None:
 
 def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     rating = parser.add_mutually_exclusive_group()
-    rating.add_argument("--rating", type=int, metavar="R", help=_("rating when the logbook starts"))
+    rating.add_argument(
+        "--rating", type=whole_arg, metavar="R", help=_("rating when the logbook starts")
+    )
     rating.add_argument(
         "--unrated", action="store_true", help=_("unrated when the logbook starts (the default)")
     )
-    parser.add_argument("--birth-year", type=int, metavar="Y")
+    parser.add_argument("--birth-year", type=whole_arg, metavar="Y")
     parser.add_argument(
-        "--games-before", type=int, metavar="N", help=_("rated games played before the logbook")
+        "--games-before",
+        type=whole_arg,
+        metavar="N",
+        help=_("rated games played before the logbook"),
     )
-    parser.add_argument("--fide-id", type=int, metavar="ID")
+    parser.add_argument("--fide-id", type=whole_arg, metavar="ID")
     k = parser.add_mutually_exclusive_group()
-    k.add_argument("--k", type=int, metavar="K", help=_("a fixed K instead of the FIDE steps"))
+    k.add_argument(
+        "--k", type=whole_arg, metavar="K", help=_("a fixed K instead of the FIDE steps")
+    )
     reached = parser.add_mutually_exclusive_group()
     reached.add_argument(
         "--reached-2400",

@@ -11,6 +11,7 @@ from elotui.cli.logbook_commands import (
     logbook_errors,
     open_repository,
     wants_json,
+    whole_arg,
 )
 from elotui.i18n import _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
@@ -32,7 +33,7 @@ def register(sub: SubParsers) -> None:
     set_ = add_command(actions, "set", _("enter the rating of a player on a month's official list"))
     set_.add_argument("--player", required=True, metavar="NAME")
     set_.add_argument("--month", required=True, metavar="YYYY-MM")
-    set_.add_argument("--rating", required=True, type=int, metavar="R")
+    set_.add_argument("--rating", required=True, type=whole_arg, metavar="R")
     add_list_option(set_, _("the list it was published on (default standard)"), STANDARD)
     set_.set_defaults(handler=published_set)
 

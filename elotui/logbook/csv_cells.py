@@ -11,8 +11,8 @@ from elotui.dates import BadDate, parse_date
 from elotui.i18n import _
 from elotui.logbook.player_names import PlayerNames
 from elotui.logbook.records import NotFound
-from elotui.rating.inputs import RATING_MAX, RATING_MIN
-from elotui.safe_text import is_invisible, shown
+from elotui.rating.inputs import RATING_MAX, RATING_MIN, read_whole, whole_number_refusal
+from elotui.safe_text import is_invisible
 
 # What a spreadsheet would start a formula with (OWASP's list for CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -91,10 +91,7 @@ def rating_checker() -> Callable[[str], int | None]:
             return seen[text]
         except KeyError:
             pass
-        try:
-            value: int | None = int(text.strip())
-        except ValueError:
-            value = None
+        value = read_whole(text)
         if value is not None and not RATING_MIN <= value <= RATING_MAX:
             value = None
         seen[text] = value
@@ -104,10 +101,9 @@ def rating_checker() -> Callable[[str], int | None]:
 
 
 def rating_reason(text: str) -> str:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        return _("not a whole number: {cell}").format(cell=shown(text))
+    value = read_whole(text)
+    if value is None:
+        return whole_number_refusal(text)
     return _("must be from {low} to {high}, not {value}").format(
         low=RATING_MIN, high=RATING_MAX, value=value
     )

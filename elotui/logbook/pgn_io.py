@@ -1,12 +1,15 @@
 """PGN import through python-chess: one player's games, from the tags only.
 
-Only the headers are parsed (`chess.pgn.read_headers` skips the moves), so large files go fast. For
-each game where the named player is `White` or `Black` (compared as `player_names` says: "Costa, Ana"
+Only the headers are parsed (python-chess's header reader skips the moves), so large files go fast;
+`pgn_games.PgnGames` checks the text around them, and a damaged file (a comment never closed, a game
+without its result, a game's tags inside another game...) imports nothing and says where. For each
+game where the named player is `White` or `Black` (compared as `player_names` says: "Costa, Ana"
 is "Ana Costa", case, accents and spaces ignored):
 - the date from `Date` (a date with `??` is skipped: the rating period would be a guess);
 - the score from `Result` (`1-0`, `0-1`, `1/2-1/2`; an unfinished `*` is skipped);
 - the opponent and the opponent's rating from the other side's name and `WhiteElo`/`BlackElo`
-  (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped);
+  (missing, `0`, `?` or `-`: an unrated opponent; a number outside 100–3500 is skipped; anything
+  else than a whole number in digits 0-9, as everywhere in elotui, is a problem of the file);
 - the player's own `WhiteElo`/`BlackElo`, when there, as the rating used for the game (Ro);
 - `Event` and, when complete, `EventDate` as the event's start;
 - the rating list from `TimeControl` (`time_control.list_for_time_control`), unless the import names
@@ -21,13 +24,9 @@ the logbook (as for CSV, see `csv_io`), unless `keep_duplicates`.
 from __future__ import annotations
 
 import datetime as dt
-import io
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
-
-import chess.pgn
 
 from elotui.dates import EARLIEST_DATE, LATEST_DATE
 from elotui.i18n import N_, _
@@ -38,6 +37,7 @@ from elotui.logbook.import_report import (
     imported_summary,
     read_import_text,
 )
+from elotui.logbook.pgn_games import PgnGame, PgnGames
 from elotui.logbook.player_names import name_key, names_listed
 from elotui.logbook.repository import (
     DRAW,
@@ -49,7 +49,7 @@ from elotui.logbook.repository import (
     game_row,
 )
 from elotui.logbook.time_control import fide_rated, list_for_time_control
-from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.rating.inputs import RATING_MAX, RATING_MIN, read_whole, whole_number_refusal
 from elotui.safe_text import unsafe_character
 
 _WHITE_SCORE = {"1-0": WIN, "0-1": LOSS, "1/2-1/2": DRAW}
@@ -73,28 +73,29 @@ def _pgn_date(text: str | None) -> dt.date | None:
     return day if EARLIEST_DATE <= day <= LATEST_DATE else None
 
 
-def _pgn_rating(text: str | None) -> tuple[bool, int | None]:
-    """(usable, rating): unrated is (True, None); a bad value is (False, None)."""
-    value = (text or "").strip()
+def _tag_rating(pgn: PgnGames, game: PgnGame, tag: str) -> tuple[bool, int | None]:
+    """(usable, rating) from `game`'s `tag`: unrated is (True, None), outside 100-3500 (False, None).
+    A value that is not a whole number in digits 0-9 is a problem of the file, said to `pgn`."""
+    value = (game.headers.get(tag) or "").strip()
     if value in _UNRATED:
         return True, None
-    try:
-        rating = int(value)
-    except ValueError:
-        return True, None  # not a number at all: treat as no rating given
+    rating = read_whole(value)
+    if rating is None:
+        pgn.tag_problem(game, tag, whole_number_refusal(value))
+        return False, None
     if RATING_MIN <= rating <= RATING_MAX:
         return True, rating
     return False, None
 
 
 def read_pgn_games(
-    handle: Any,
+    pgn: PgnGames,
     player: str,
     *,
     rating_list: RatingList | None = None,
     names: Counter[str] | None = None,
 ) -> tuple[list[NewGame], Counter[str]]:
-    """The named player's games in a PGN text stream, and the skipped games by reason.
+    """The named player's games among a PGN file's, and the skipped games by reason.
 
     `rating_list` puts every game on that list (None: each game's `TimeControl` decides); `names`, if
     given, counts the names of the games that are not the player's (for the message when none is).
@@ -102,10 +103,8 @@ def read_pgn_games(
     games: list[NewGame] = []
     skipped: Counter[str] = Counter()
     key = name_key(player)
-    while True:
-        headers = chess.pgn.read_headers(handle)
-        if headers is None:
-            break
+    for game in pgn:
+        headers = game.headers
         white, black = headers.get("White", ""), headers.get("Black", "")
         if name_key(white) == key:
             side, other = "White", "Black"
@@ -127,11 +126,11 @@ def read_pgn_games(
             skipped[SKIP_NO_RESULT] += 1
             continue
         score: Fraction = white_score if side == "White" else 1 - white_score
-        usable, opponent_rating = _pgn_rating(headers.get(f"{other}Elo"))
+        usable, opponent_rating = _tag_rating(pgn, game, f"{other}Elo")
         if not usable:
             skipped[SKIP_BAD_RATING] += 1
             continue
-        _usable, own_rating = _pgn_rating(headers.get(f"{side}Elo"))
+        _usable, own_rating = _tag_rating(pgn, game, f"{side}Elo")
         event = headers.get("Event", "").strip()
         opponent = headers.get(other, "").strip()
         event_start = _pgn_date(headers.get("EventDate"))
@@ -175,10 +174,10 @@ def import_pgn(
     names: Counter[str] = Counter()
     # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a byte
     # read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
-    text = read_import_text(path)
-    games, skipped = read_pgn_games(
-        io.StringIO(text), record.name, rating_list=rating_list, names=names
-    )
+    pgn = PgnGames(read_import_text(path))
+    games, skipped = read_pgn_games(pgn, record.name, rating_list=rating_list, names=names)
+    if pgn.problems:  # a damaged file: what python-chess read of it may not be what it holds
+        raise ImportFailed([f"{label}:{line}: {problem}" for line, problem in pgn.problems])
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
         raise ImportFailed(
             [

@@ -31,7 +31,7 @@ BLITZ_ABOVE_SECONDS = 3 * 60  # ... and more than this (rules.md §1.12: "more t
 RAPID_BELOW_SECONDS = 60 * 60  # rapid: more than BLITZ_MAX_SECONDS and less than this
 INCREMENT_MOVES = 60  # an increment counts as this many moves
 
-_SINGLE_PERIOD = re.compile(r"(\d+)(?:\+(\d+))?")
+_SINGLE_PERIOD = re.compile(r"([0-9]+)(?:\+([0-9]+))?")  # not \d: it takes every script's digits
 
 
 def game_seconds(tag: str | None) -> int | None:

@@ -62,8 +62,8 @@ def test_the_result_words_are_said_in_the_language_spoken(language: str) -> None
          "un résultat est 1, 0,5 ou 0 (ou victoire, nulle, défaite), pas '0,6'"),
         (lambda: inputs.parse_rating("99"), "rating must be from 100 to 3500, not 99",
          f"classement{NBSP}: de 100 à 3500, pas 99"),
-        (lambda: inputs.parse_rating("abc"), "rating must be a whole number, not 'abc'",
-         f"classement{NBSP}: un nombre entier est attendu, pas 'abc'"),
+        (lambda: inputs.parse_rating("abc"), "rating must be a whole number (digits 0-9), not 'abc'",
+         f"classement{NBSP}: un nombre entier (chiffres 0-9) est attendu, pas 'abc'"),
         (lambda: inputs.birth_year(""), "birth year is empty", f"année de naissance{NBSP}: vide"),
     ],
 )  # fmt: skip

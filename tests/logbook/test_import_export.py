@@ -134,7 +134,7 @@ def test_every_bad_row_is_reported(repo: Repository, tmp_path: Path) -> None:
     assert failed.value.errors == [
         f"{f}:2: date: the date 2024-02-30 does not exist",
         f"{f}:3: player: no player named 'Zed'; add one with: elotui player add 'Zed'",
-        f"{f}:4: opponent_rating: not a whole number: 'abc'",
+        f"{f}:4: opponent_rating: expected a whole number (digits 0-9), not 'abc'",
         f"{f}:4: result: expected 1, 0.5 or 0, not '2'",
         f"{f}:4: rated: expected yes or no, not 'maybe'",
         f"{f}:5: event_end: 2024-03-01 is before event_start 2024-03-05",

@@ -53,7 +53,7 @@ async def test_custom_k_out_of_range(pilot: Pilot[None], k: str, reason: str) ->
 @pytest.mark.parametrize(
     ("typed", "reason"),
     [
-        ("15a0", "Your rating must be a whole number, not '15a0'"),
+        ("15a0", "Your rating must be a whole number (digits 0-9), not '15a0'"),
         ("50", "Your rating must be from 100 to 3500, not 50"),
         ("3501", "Your rating must be from 100 to 3500, not 3501"),
     ],

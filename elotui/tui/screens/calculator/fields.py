@@ -23,12 +23,16 @@ from elotui.i18n import N_, _, pgettext
 from elotui.rating.calendar import first_day, parse_month
 from elotui.rating.inputs import (
     GAMES_MAX,
+    K_MAX,
+    K_MIN,
     InvalidInput,
     birth_year,
+    games_played,
     parse_games,
     parse_k,
     parse_points,
     parse_rating,
+    read_whole,
 )
 from elotui.tui.validation import Parsed, optional
 from elotui.tui.widgets.keys_in_order import TextField
@@ -43,22 +47,10 @@ K_MEANING = dict(K_PRESETS)
 
 
 def k_meaning(text: str) -> str:
-    try:
-        k = int(text.strip())
-    except ValueError:
-        return ""
-    if not 1 <= k <= 100:
+    k = read_whole(text)
+    if k is None or not K_MIN <= k <= K_MAX:
         return ""
     return _(K_MEANING.get(k, N_("custom K (1–100)")))
-
-
-def parse_count(text: str, what: str) -> int:
-    cleaned = text.strip() or "0"
-    if not cleaned.isdigit():
-        raise InvalidInput(
-            _("{what} must be a whole number, not {text!r}").format(what=what, text=cleaned)
-        )
-    return int(cleaned)
 
 
 def period_month(text: str) -> date:
@@ -89,7 +81,7 @@ GAMES = Parsed(lambda text: parse_games(text, _("Games")))
 SERIES_GAMES = Parsed(lambda text: parse_games(text, _("Games in the series")))
 PERIOD = Parsed(period_month)
 BIRTH_YEAR = Parsed(optional(lambda text: birth_year(text, _("Birth year"))))
-GAMES_PLAYED = Parsed(lambda text: parse_count(text, _("Games played")))
+GAMES_PLAYED = Parsed(lambda text: games_played(text or "0", _("Games played")))
 TARGET = Parsed(optional(lambda text: parse_rating(text, _("Target"))))
 REMAINING = Parsed(optional(lambda text: parse_games(text, _("Remaining games"))))
 AVERAGE = Parsed(optional(lambda text: parse_rating(text, _("Average X"))))
@@ -186,10 +178,8 @@ class KInput(CalculatorField):
         # The screen knows the era (the period mode's month and list): its K values, else today's.
         era_values = getattr(self.screen, "k_preset_values", None)
         values = list(era_values()) if callable(era_values) else [k for k, _ in K_PRESETS]
-        try:
-            index = values.index(int(self.value.strip()))
-        except ValueError:
-            index = -1 if step > 0 else 0
+        k = read_whole(self.value)
+        index = values.index(k) if k in values else (-1 if step > 0 else 0)
         # Setting the value from code is a change like a key: wanted here (results follow).
         self.value = str(values[(index + step) % len(values)])
         self.cursor_position = len(self.value)

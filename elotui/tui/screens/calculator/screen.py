@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
 from elotui.i18n import N_, _, pgettext
+from elotui.rating.inputs import read_whole
 from elotui.rating.result import Result
 from elotui.rating.rules import rules_for
 from elotui.tui.commands import PaletteAction
@@ -216,9 +217,10 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         """The caption under K: the presets' (today's rules); in the period mode, the K rules of
         the period's rule set when they are not today's."""
         meaning = k_meaning(k_text)
-        if self.mode != "period" or not meaning:
+        k = read_whole(k_text)
+        if self.mode != "period" or not meaning or k is None:
             return meaning  # not a K from 1 to 100: nothing to say
-        return self.k_caption(int(k_text)) or meaning
+        return self.k_caption(k) or meaning
 
     def _series_pane(self) -> SeriesPane:
         from elotui.tui.widgets.mode_panes import SeriesPane

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from elotui import dates
 from elotui.i18n import _
 from elotui.rating.calendar import checked_month
-from elotui.rating.inputs import InvalidInput, parse_rating
+from elotui.rating.inputs import InvalidInput, parse_rating, whole_in_range
 from elotui.safe_text import refusal
 
 
@@ -43,21 +43,7 @@ def optional_rating(what: str) -> Callable[[str], int | None]:
 
 def optional_whole(what: str, low: int, high: int) -> Callable[[str], int | None]:
     def parse(text: str) -> int | None:
-        if not text:
-            return None
-        try:
-            value = int(text)
-        except ValueError:
-            raise InvalidInput(
-                _("{what} must be a whole number, not {text!r}").format(what=what, text=text)
-            ) from None
-        if not low <= value <= high:
-            raise InvalidInput(
-                _("{what} must be from {low} to {high}, not {value}").format(
-                    what=what, low=low, high=high, value=value
-                )
-            )
-        return value
+        return whole_in_range(text, what, low, high) if text else None
 
     return parse
 
