@@ -33,7 +33,6 @@ from elotui.i18n import _
 
 RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 _EVENT = ("[Event ", "[Event\t")  # a game's first tag, as PGN writes it
-_POSITION = ("[FEN", "[Variant")  # the tags python-chess sets the starting position up from
 _STRUCTURE = re.compile(r"[{;()%]")  # what the moves' shape depends on (python-chess's tokens)
 
 
@@ -130,7 +129,7 @@ class PgnGames:
                 start, _("moves with no tags above them (a blank line inside a game's moves?)")
             )
         # A FEN or Variant tag (rare): the position checked as python-chess's full reader does.
-        if any(text.find(tag, start, moves) >= 0 for tag in _POSITION):
+        if text.find("[FEN", start, moves) >= 0 or text.find("[Variant", start, moves) >= 0:
             try:
                 headers.board()
             except ValueError as error:
@@ -264,5 +263,7 @@ def _last_token(text: str, stretch: tuple[int, int] | None) -> str | None:
     words = text[stretch[0] : stretch[1]].rsplit(None, 1)
     if not words:
         return None
-    tokens = list(chess.pgn.MOVETEXT_REGEX.finditer(words[-1]))
+    if words[-1] in RESULTS:  # as most games end
+        return words[-1]
+    tokens = list(chess.pgn.MOVETEXT_REGEX.finditer(words[-1]))  # a result after a move, no space
     return tokens[-1].group(0) if tokens else None

@@ -56,3 +56,14 @@ async def test_the_player_form_refuses_other_digits(
     reason = form.query_one("#player-rating-reason", Static)
     assert "must be a whole number (digits 0-9)" in str(reason.content), reason.content
     assert [p.name for p in repository.list_players()] == ["Ana"]
+
+
+@pytest.mark.parametrize("typed", ["²", "１２", "1_2"])
+def test_games_played_refuses_other_digits_without_crashing(typed: str) -> None:
+    # Today "²" passed its str.isdigit() check and int() then raised a ValueError, which the
+    # field's validator does not catch (it catches InvalidInput); "１２" was read as 12.
+    from elotui.rating.inputs import InvalidInput
+    from elotui.tui.screens.calculator.fields import GAMES_PLAYED
+
+    with pytest.raises(InvalidInput, match=r"whole number \(digits 0-9\)"):
+        GAMES_PLAYED.read(typed)
