@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--demo", action="store_true", default=argparse.SUPPRESS,
         help=_("open a throwaway copy of the demo logbook"),
     )  # fmt: skip
-    history.set_defaults(handler=open_history)
+    history.set_defaults(handler=open_history, opens_app=True)
 
 
 def open_history(args: argparse.Namespace) -> int:
@@ -149,6 +149,7 @@ def open_app(args: argparse.Namespace) -> int:
             db_path=path if isinstance(path, Path) else None,
             extra={"player": player} if player else {},
             collector_paused=True,
+            notices=tuple(getattr(args, "notices", ())),
         )
         app = create_app(settings, repository)
         try:

@@ -12,8 +12,9 @@ are refused with one line (`BadDatabasePath`); a file path is given to the engin
 never shown: `str(ServerLogbook)` hides it (the password may also come from `PGPASSWORD` or `~/.pgpass`,
 which the driver reads itself).
 
-Only a regular file is opened or replaced (`kind_of_path`, `write_whole` in `files`): a FIFO, a device,
-a folder, a socket or a dangling symbolic link is refused before anything opens it.
+Only a regular file is opened or replaced (`kind_of_path`, `whole_file` in `files`, on
+`elotui.regular_files`): a FIFO, a device, a folder, a socket or a dangling symbolic link is refused
+before anything opens it.
 
 Privacy: a logbook is personal. The folders elotui creates are `0700` and the files it creates (the
 database, its backups) are `0600`; SQLite gives the `-wal`/`-shm` files the database file's mode. An
@@ -39,6 +40,8 @@ import platformdirs
 
 from elotui.errors import BadValue, FileUnusable
 from elotui.i18n import _
+from elotui.regular_files import PRIVATE_FILE_MODE as PRIVATE_FILE_MODE  # its home: one mode
+from elotui.regular_files import NotRegularFile, open_regular
 
 if TYPE_CHECKING:  # SQLAlchemy is loaded only when a server URL is given (not for `calc`)
     from sqlalchemy import URL
@@ -49,7 +52,6 @@ DB_ENV = "ELOTUI_DB"
 HOME_ENV = "ELOTUI_HOME"
 
 PRIVATE_FOLDER_MODE = 0o700
-PRIVATE_FILE_MODE = 0o600
 
 
 # `scheme://`: what a database URL starts with (RFC 3986 scheme), never a file elotui should create.
@@ -279,18 +281,14 @@ def open_named_file(
     """Open exactly `path` for reading as text, refusing anything but a regular file.
 
     Opened non-blocking (a FIFO would otherwise wait for a writer) and checked with `fstat` on the open
-    descriptor, so what is read is what was checked. Raises `UnreadableFile` or `OSError`.
+    descriptor, so what is read is what was checked (`elotui.regular_files.open_regular`). Raises
+    `UnreadableFile` or `OSError`.
     """
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        kind = _kind_of(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise UnreadableFile(_not_to_import(path, kind))
-        os.set_blocking(descriptor, True)
-        raw = io.FileIO(descriptor, "rb", closefd=True)
-    except BaseException:
-        os.close(descriptor)
-        raise
+        descriptor = open_regular(path)
+    except NotRegularFile as error:
+        raise UnreadableFile(_not_to_import(path, _kind_of(error.mode) or "")) from None
+    raw = io.FileIO(descriptor, "rb", closefd=True)
     return io.TextIOWrapper(
         io.BufferedReader(raw), encoding=encoding, errors=errors, newline=newline
     )
