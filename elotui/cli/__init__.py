@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from elotui.cli import process
 from elotui.cli.common import Parser, VersionAction, add_common_options, build_parser
 from elotui.errors import ElotuiError
 from elotui.i18n.settings import SavedSettings, language_in, load_settings
@@ -116,7 +117,18 @@ def _speak(asked: str | None, saved: str | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parse(list(sys.argv[1:] if argv is None else argv))
+    """Run the command `argv` names (else the app) and return its exit code; SIGTERM and SIGHUP stop
+    it as Ctrl+C does (elotui.cli.process)."""
+    with process.stops_as_interrupt() as stop:
+        try:
+            code = _main(list(sys.argv[1:] if argv is None else argv))
+        except KeyboardInterrupt:
+            code = process.INTERRUPTED
+        return stop.exit_code(code)
+
+
+def _main(argv: list[str]) -> int:
+    args = _parse(argv)
     handler = getattr(args, "handler", None)
     if handler is None:
         from elotui.cli.app_commands import open_app
@@ -138,8 +150,6 @@ def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Nam
             print(printable(line), file=sys.stderr)
         print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
     except BrokenPipeError:
         # `elotui ... | head`: the reader left; say nothing more and don't let Python complain at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
