@@ -37,11 +37,13 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     The language is chosen before argparse reads anything (`_speak_first`: its errors, such as an
     option without its value, are said in it), then again from the first pass (`--lang` may come
     anywhere), before any help text is written; an unknown `--lang` or `$ELOTUI_LANG` is refused
-    there like any bad value, in the language the rest of the choice gives. A
+    there like any bad value, in the language the rest of the choice gives. A closed stdout is
+    refused once the language is chosen, before anything is written (elotui.cli.process). A
     settings file that cannot be read is said once: by the app as a notice (`args.notices`), else
     on stderr.
     """
     settings = _speak_first(argv)
+    process.refuse_closed_stdout()
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
@@ -118,13 +120,17 @@ def _speak(asked: str | None, saved: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command `argv` names (else the app) and return its exit code; SIGTERM and SIGHUP stop
-    it as Ctrl+C does (elotui.cli.process)."""
-    with process.stops_as_interrupt() as stop:
+    it as Ctrl+C does, and what stdout could not take is said (elotui.cli.process)."""
+    with process.stops_as_interrupt() as stop, process.watched_stdout():
         try:
             code = _main(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exit_:  # argparse's --help, --version and refusals; a closed stdout
+            code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
         except KeyboardInterrupt:
             code = process.INTERRUPTED
-        return stop.exit_code(code)
+        except (process.OutputLost, BrokenPipeError) as error:  # a full disk, `elotui ... | head`
+            code = process.lost(error)
+        return stop.exit_code(process.flushed(code))
 
 
 def _main(argv: list[str]) -> int:
@@ -150,10 +156,6 @@ def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Nam
             print(printable(line), file=sys.stderr)
         print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # `elotui ... | head`: the reader left; say nothing more and don't let Python complain at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 __all__ = ["argparse", "main"]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.bulk import pause_for_start_up
-from elotui.cli.common import add_command
+from elotui.cli.common import UsageError, add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
 from elotui.i18n import _
 from elotui.logbook.schema import ready_as_is
@@ -116,6 +116,16 @@ def _demo_has(player: str | None) -> bool:
 
 
 def open_app(args: argparse.Namespace) -> int:
+    """Open the app (refused first, with nothing opened, without a terminal to draw on)."""
+    from elotui.cli.process import has_terminal
+
+    if not has_terminal():
+        raise UsageError(
+            _(
+                "the app needs a terminal (stdin, stdout and stderr); in a script or a pipe use "
+                "the commands: elotui --help lists them"
+            )
+        )
     start_mode = getattr(args, "start_mode", None) or "calculator"
     demo = bool(getattr(args, "demo", False))
     player = getattr(args, "player", None)

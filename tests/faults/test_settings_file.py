@@ -179,6 +179,7 @@ def test_a_missing_settings_file_or_an_unknown_language_says_nothing(home: Path)
 # --- the app: once, as a notice ------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("a_terminal")
 async def test_the_app_says_an_unreadable_settings_file_once_as_a_notice(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
