@@ -135,12 +135,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str]) -> int:
     args = _parse(argv)
+    _warn_of_a_password(getattr(args, "db", None))
     handler = getattr(args, "handler", None)
     if handler is None:
         from elotui.cli.app_commands import open_app
 
         handler = open_app
     return _run(handler, args)
+
+
+def _warn_of_a_password(db: str | None) -> None:
+    """A password in `--db` is in the list of running processes, for any user of the computer."""
+    if not db or "://" not in db:
+        return
+    from elotui.i18n import _
+    from elotui.logbook.paths import holds_password
+
+    if holds_password(db):
+        print(
+            "elotui: "
+            + _(
+                "the password in --db can be read by every user of this computer in the list of"
+                " running processes; give it in PGPASSWORD or ~/.pgpass instead"
+            ),
+            file=sys.stderr,
+        )
 
 
 def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Namespace) -> int:

@@ -8,9 +8,12 @@ by `--db` or `$ELOTUI_DB` must exist already: a typo there is refused, not turne
 A database is a file path, or the URL of a PostgreSQL database (`postgresql://user@host/dbname`, a club's
 shared logbook: `ServerLogbook`). Any other URL (`sqlite:///...`, `mysql://...`) and SQLite's `:memory:`
 are refused with one line (`BadDatabasePath`); a file path is given to the engine as the exact file name
-(`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters. A server URL's password is
-never shown: `str(ServerLogbook)` hides it (the password may also come from `PGPASSWORD` or `~/.pgpass`,
-which the driver reads itself).
+(`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters. No part of a URL's password
+is ever shown: `str(ServerLogbook)` and the refusals hide it (a `password=` of the query too), and one
+holding an unescaped `@` (which would end it early: the rest would read as the host) is refused without
+the URL. The password may also come from `PGPASSWORD` or `~/.pgpass`, which the driver reads itself,
+out of the list of running processes (`holds_password`: the command line warns of a `--db` holding
+one).
 
 Only a regular file is opened or replaced (`kind_of_path`, `whole_file` in `files`, on
 `elotui.regular_files`): a FIFO, a device, a folder, a socket or a dangling symbolic link is refused
@@ -57,7 +60,11 @@ PRIVATE_FOLDER_MODE = 0o700
 # `scheme://`: what a database URL starts with (RFC 3986 scheme), never a file elotui should create.
 _URL_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 MEMORY_DATABASE = ":memory:"
-_PASSWORD_IN_URL = re.compile(r"(://[^/:@]*):[^/@]*@")
+# A URL's password, to hide: after the user's `:`, up to the last `@` (a password holding an
+# unescaped `@`, `/`, `?` or `:` is hidden whole; a part of what follows may be too, which is safe),
+# and a `password=` of its query.
+_PASSWORD_IN_URL = re.compile(r"(://[^/:?]*):.*@")
+_PASSWORD_IN_QUERY = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)
 # The schemes of a PostgreSQL URL (libpq takes both spellings; the last is SQLAlchemy's own with the driver).
 SERVER_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
 SERVER_DRIVER = "postgresql+psycopg"  # psycopg 3, the optional extra `elotui[postgres]`
@@ -82,8 +89,7 @@ class ServerLogbook:
     url: URL  # with the driver: postgresql+psycopg://user[:password]@host/dbname[?...]
 
     def __str__(self) -> str:
-        shown = self.url.set(drivername="postgresql")
-        return shown.render_as_string(hide_password=True)
+        return _shown(self.url)
 
 
 # Where a logbook is: a file, or a database on a server.
@@ -110,20 +116,41 @@ def server_logbook(text: str, source: str) -> ServerLogbook:
                 source=source, driver=url.drivername
             )
         )
+    if "@" in (url.host or "") + (url.database or ""):
+        # `user:pass@word@host/db`: the password ends at its first `@` and the rest reads as the
+        # host (or, after a `/` in it, as the database); printed, it would show part of it.
+        raise BadDatabasePath(
+            _(
+                "{source}: an @ in the URL's password (or after its host) is written %40; or leave"
+                " the password out and give it in PGPASSWORD or ~/.pgpass"
+            ).format(source=source)
+        )
     url = url.set(drivername=SERVER_DRIVER)
     if not url.database:
-        shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
         raise BadDatabasePath(
             _("{source} {url!r} names no database; give one: postgresql://USER@HOST/DBNAME").format(
-                source=source, url=shown
+                source=source, url=_shown(url)
             )
         )
     return ServerLogbook(url)
 
 
+def _shown(url: URL) -> str:
+    """A server's URL as elotui shows it: its scheme `postgresql`, no part of its password."""
+    shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
+    return _without_password(shown)
+
+
 def _without_password(url: str) -> str:
-    """A URL as text with the password of its `user:password@` part shown as `***`."""
-    return _PASSWORD_IN_URL.sub(r"\1:***@", url, count=1)
+    """A URL as text with its password (`user:password@`, `?password=`) shown as `***`."""
+    url = _PASSWORD_IN_URL.sub(r"\1:***@", url, count=1)
+    return _PASSWORD_IN_QUERY.sub(r"\1***", url)
+
+
+def holds_password(value: str) -> bool:
+    """Whether `value` (a `--db`) is a URL holding a password, which anyone may read in the list of
+    running processes (`ps`)."""
+    return _without_password(value) != value
 
 
 def checked_address(value: str | os.PathLike[str], source: str) -> LogbookAddress:
