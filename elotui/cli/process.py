@@ -26,8 +26,6 @@ import io
 import os
 import signal
 import sys
-import threading
-import unicodedata
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import TextIO
@@ -67,10 +65,12 @@ def stops_as_interrupt() -> Iterator[Stop]:
     (a test runs commands in its own process)."""
     stop = Stop()
     previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
-    if threading.current_thread() is threading.main_thread():  # the only one signals reach
-        for number in STOP_SIGNALS:
-            if signal.getsignal(number) is signal.SIG_DFL:
+    for number in STOP_SIGNALS:
+        if signal.getsignal(number) is signal.SIG_DFL:
+            try:
                 previous[number] = signal.signal(number, stop.interrupt)
+            except ValueError:  # not the main thread, the only one signals reach
+                break
     try:
         yield stop
     finally:
@@ -250,6 +250,8 @@ def _ascii_rendering(error: UnicodeError) -> tuple[str, int]:
 def _ascii(character: str) -> str:
     if character in _ASCII_SIGNS:
         return _ASCII_SIGNS[character]
+    import unicodedata  # here: only a terminal that lacks a character needs it
+
     letters = unicodedata.normalize("NFKD", character)
     kept = "".join(c for c in letters if c.isascii() and not unicodedata.combining(c))
     return kept or "?"
