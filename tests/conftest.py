@@ -51,6 +51,15 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
 
 
+@pytest.fixture
+def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`elotui` and `elotui history` run here as in a terminal. A test that runs them in its own
+    process (stdout captured, the app's `run` faked or headless) gets past the app's refusal to
+    start without one (elotui.cli.process.has_terminal), which tests/faults/test_streams.py checks
+    on a real process."""
+    monkeypatch.setattr("elotui.cli.process.has_terminal", lambda: True)
+
+
 # For a test of something only a file has (SQLite's own statements, pragmas): `@SQLITE_ONLY`, with why.
 SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 

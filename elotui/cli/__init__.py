@@ -14,8 +14,10 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from elotui.cli import process
 from elotui.cli.common import Parser, VersionAction, add_common_options, build_parser
 from elotui.errors import ElotuiError
+from elotui.i18n.settings import SavedSettings, language_in, load_settings
 
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
@@ -35,34 +37,47 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     The language is chosen before argparse reads anything (`_speak_first`: its errors, such as an
     option without its value, are said in it), then again from the first pass (`--lang` may come
     anywhere), before any help text is written; an unknown `--lang` or `$ELOTUI_LANG` is refused
-    there like any bad value, in the language the rest of the choice gives.
+    there like any bad value, in the language the rest of the choice gives. A closed stdout is
+    refused once the language is chosen, before anything is written (elotui.cli.process). A
+    settings file that cannot be read is said once: by the app as a notice (`args.notices`), else
+    on stderr.
     """
-    saved = _speak_first(argv)
+    settings = _speak_first(argv)
+    process.refuse_closed_stdout()
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
     top.add_argument("--demo", action="store_true")
     top.add_argument("-V", "--version", action=VersionAction)
     known, rest = top.parse_known_args(argv)
+    saved = language_in(settings.values)
     _speak(known.lang, saved)
+    notices = [settings.problem] if settings.problem else []
     if not rest:
+        known.notices = notices  # the app's (elotui alone)
         return known
     names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
     if rest[0] in COMMAND_MODULES:
         names = [COMMAND_MODULES[rest[0]]]
     modules = [importlib.import_module(f"elotui.cli.{name}") for name in names]
-    return build_parser(registrars=[module.register for module in modules]).parse_args(argv)
+    args = build_parser(registrars=[module.register for module in modules]).parse_args(argv)
+    if getattr(args, "opens_app", False):
+        args.notices = notices
+    else:
+        for notice in notices:
+            print(f"elotui: {notice}", file=sys.stderr)
+    return args
 
 
-def _speak_first(argv: list[str]) -> str | None:
+def _speak_first(argv: list[str]) -> SavedSettings:
     """Speak, before any parsing, the language `--lang` names in `argv` (found without argparse: a
     scan for `--lang X` and `--lang=X`, the last one winning as in argparse), else the rest of the
-    choice; returns the settings file's language, read once. A language elotui does not speak is
-    passed over here (the rest decides) and refused by `_speak`, in the language chosen here."""
+    choice; returns the settings file, read once. A language elotui does not speak is passed over
+    here (the rest decides) and refused by `_speak`, in the language chosen here."""
     from elotui.cli.argparse_words import speak_argparse
     from elotui.i18n import LANGUAGE_ENV, UnknownLanguage, choose_language, set_language
-    from elotui.i18n.settings import saved_language
 
-    saved = saved_language()
+    settings = load_settings()
+    saved = language_in(settings.values)
     without_env = {name: value for name, value in os.environ.items() if name != LANGUAGE_ENV}
     for asked, environ in (
         (_asked_language(argv), os.environ),
@@ -75,7 +90,7 @@ def _speak_first(argv: list[str]) -> str | None:
         except UnknownLanguage:
             continue
     speak_argparse()
-    return saved
+    return settings
 
 
 def _asked_language(argv: list[str]) -> str | None:
@@ -104,13 +119,47 @@ def _speak(asked: str | None, saved: str | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parse(list(sys.argv[1:] if argv is None else argv))
+    """Run the command `argv` names (else the app) and return its exit code; SIGTERM and SIGHUP stop
+    it as Ctrl+C does, and what stdout could not take is said (elotui.cli.process)."""
+    with process.stops_as_interrupt() as stop, process.watched_stdout():
+        try:
+            code = _main(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exit_:  # argparse's --help, --version and refusals; a closed stdout
+            code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+        except KeyboardInterrupt:
+            code = process.INTERRUPTED
+        except (process.OutputLost, BrokenPipeError) as error:  # a full disk, `elotui ... | head`
+            code = process.lost(error)
+        return stop.exit_code(process.flushed(code))
+
+
+def _main(argv: list[str]) -> int:
+    args = _parse(argv)
+    _warn_of_a_password(getattr(args, "db", None))
     handler = getattr(args, "handler", None)
     if handler is None:
         from elotui.cli.app_commands import open_app
 
         handler = open_app
     return _run(handler, args)
+
+
+def _warn_of_a_password(db: str | None) -> None:
+    """A password in `--db` is in the list of running processes, for any user of the computer."""
+    if not db or "://" not in db:
+        return
+    from elotui.i18n import _
+    from elotui.logbook.paths import holds_password
+
+    if holds_password(db):
+        print(
+            "elotui: "
+            + _(
+                "the password in --db can be read by every user of this computer in the list of"
+                " running processes; give it in PGPASSWORD or ~/.pgpass instead"
+            ),
+            file=sys.stderr,
+        )
 
 
 def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Namespace) -> int:
@@ -126,12 +175,6 @@ def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Nam
             print(printable(line), file=sys.stderr)
         print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # `elotui ... | head`: the reader left; say nothing more and don't let Python complain at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 __all__ = ["argparse", "main"]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.bulk import pause_for_start_up
-from elotui.cli.common import add_command
+from elotui.cli.common import UsageError, add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
 from elotui.i18n import _
 from elotui.logbook.schema import ready_as_is
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--demo", action="store_true", default=argparse.SUPPRESS,
         help=_("open a throwaway copy of the demo logbook"),
     )  # fmt: skip
-    history.set_defaults(handler=open_history)
+    history.set_defaults(handler=open_history, opens_app=True)
 
 
 def open_history(args: argparse.Namespace) -> int:
@@ -116,6 +116,16 @@ def _demo_has(player: str | None) -> bool:
 
 
 def open_app(args: argparse.Namespace) -> int:
+    """Open the app (refused first, with nothing opened, without a terminal to draw on)."""
+    from elotui.cli.process import has_terminal
+
+    if not has_terminal():
+        raise UsageError(
+            _(
+                "the app needs a terminal (stdin, stdout and stderr); in a script or a pipe use "
+                "the commands: elotui --help lists them"
+            )
+        )
     start_mode = getattr(args, "start_mode", None) or "calculator"
     demo = bool(getattr(args, "demo", False))
     player = getattr(args, "player", None)
@@ -149,6 +159,7 @@ def open_app(args: argparse.Namespace) -> int:
             db_path=path if isinstance(path, Path) else None,
             extra={"player": player} if player else {},
             collector_paused=True,
+            notices=tuple(getattr(args, "notices", ())),
         )
         app = create_app(settings, repository)
         try:

@@ -171,7 +171,10 @@ def print_json(document: Any) -> None:
     text = json.dumps(document, indent=2, ensure_ascii=False, default=_number_marker)
     # A name holding a C1 control or a direction override stays escaped (\u009b) on a terminal.
     text = json_escaped(text)
-    sys.stdout.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
+    from elotui.cli.process import data_output
+
+    with data_output() as out:  # UTF-8, as JSON is, whatever the terminal's encoding
+        out.write(re.sub(f'"{_RAW}(-?[0-9.]+){_RAW}"', r"\1", text) + "\n")
 
 
 def print_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:

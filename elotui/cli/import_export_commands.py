@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -115,7 +114,10 @@ def export_file(args: argparse.Namespace) -> int:
     fmt = args.format or ("json" if wants_json(args) and to_stdout else "csv")
     # Written as it is read (memory stays flat with the logbook's size); a file all or nothing.
     if to_stdout:
-        files.export_to(repository, sys.stdout, players, fmt, args.rating_list)
+        from elotui.cli.process import data_output
+
+        with data_output() as out:  # UTF-8, the bytes an export file gets
+            files.export_to(repository, out, players, fmt, args.rating_list)
         return 0
     files.refuse_the_logbook(output, repository)
     with files.whole_file(output) as handle:

@@ -6,7 +6,6 @@ The replay is computed from the stored games every time (nothing derived is stor
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, TYPE_CHECKING
 
@@ -106,6 +105,7 @@ def _write_json(
     import shutil
     import tempfile
 
+    from elotui.cli.process import data_output
     from elotui.cli.replay_json import SPOOLED_IN_MEMORY, json_writers
 
     def replay_to(out: IO[str], keyed: bool) -> None:
@@ -116,15 +116,16 @@ def _write_json(
             for writer in writers.values():
                 writer.close()
 
-    if len(shown) == 1:
-        replay_to(sys.stdout, keyed=False)
-        return
-    with tempfile.SpooledTemporaryFile(
-        max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
-    ) as whole:
-        replay_to(whole, keyed=True)
-        whole.seek(0)
-        shutil.copyfileobj(whole, sys.stdout)
+    with data_output() as out:  # UTF-8, as JSON is, whatever the terminal's encoding
+        if len(shown) == 1:
+            replay_to(out, keyed=False)
+            return
+        with tempfile.SpooledTemporaryFile(
+            max_size=SPOOLED_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
+        ) as whole:
+            replay_to(whole, keyed=True)
+            whole.seek(0)
+            shutil.copyfileobj(whole, out)
 
 
 def _open_source(args: argparse.Namespace) -> LogbookReader | Repository:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from elotui.errors import FileUnusable
 from elotui.i18n import _
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
+from elotui.regular_files import replaced_whole
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -158,12 +157,13 @@ def write_whole(path: Path, text: str) -> None:
 @contextlib.contextmanager
 def whole_file(path: Path) -> Iterator[TextIO]:
     """A file to write `path` into, renamed into place once the block ends: never half a file (an
-    error in the block, or in the writing, removes it and leaves `path` as it was).
+    error in the block, in the writing, or a signal, removes it and leaves `path` as it was).
 
     Only a regular file is replaced: a FIFO, a device, a folder or a dangling link is refused (a
-    device would otherwise become a plain file). The temporary file is made by `mkstemp` in the same
-    folder (a new random name, `O_EXCL`: a planted `NAME.partial` link is never followed) and is
-    `0600` like the logbook; a file being replaced keeps the mode its owner gave it.
+    device would otherwise become a plain file); a link named is replaced, never written through.
+    The temporary file (`elotui.regular_files.replaced_whole`: a new random name in the same folder,
+    never a planted `NAME.partial` link) is `0600` like the logbook; a file being replaced keeps the
+    mode its owner gave it.
     """
     kind = kind_of_path(path)
     if kind is not None:
@@ -180,31 +180,9 @@ def whole_file(path: Path) -> Iterator[TextIO]:
             )
         )
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = PRIVATE_FILE_MODE
-    except OSError as error:
-        raise FileRefused(_cannot_write(path, error)) from None
-    try:
-        descriptor, partial = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".partial", dir=folder
-        )
-    except OSError as error:
-        raise FileRefused(_cannot_write(path, error)) from None
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
-            os.fchmod(handle.fileno(), mode)
+        with replaced_whole(path, new_mode=PRIVATE_FILE_MODE) as handle:
             yield handle
-        os.replace(partial, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        raise FileRefused(_cannot_write(path, error)) from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        raise
-
-
-def _cannot_write(path: Path, error: OSError) -> str:
-    return _("cannot write {path}: {reason}").format(path=path, reason=error.strerror)
+        raise FileRefused(
+            _("cannot write {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None

@@ -8,12 +8,16 @@ by `--db` or `$ELOTUI_DB` must exist already: a typo there is refused, not turne
 A database is a file path, or the URL of a PostgreSQL database (`postgresql://user@host/dbname`, a club's
 shared logbook: `ServerLogbook`). Any other URL (`sqlite:///...`, `mysql://...`) and SQLite's `:memory:`
 are refused with one line (`BadDatabasePath`); a file path is given to the engine as the exact file name
-(`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters. A server URL's password is
-never shown: `str(ServerLogbook)` hides it (the password may also come from `PGPASSWORD` or `~/.pgpass`,
-which the driver reads itself).
+(`engine.make_engine`), so `?`, `#` and `%` in a name are plain characters. No part of a URL's password
+is ever shown: `str(ServerLogbook)` and the refusals hide it (a `password=` of the query too), and one
+holding an unescaped `@` (which would end it early: the rest would read as the host) is refused without
+the URL. The password may also come from `PGPASSWORD` or `~/.pgpass`, which the driver reads itself,
+out of the list of running processes (`holds_password`: the command line warns of a `--db` holding
+one).
 
-Only a regular file is opened or replaced (`kind_of_path`, `write_whole` in `files`): a FIFO, a device,
-a folder, a socket or a dangling symbolic link is refused before anything opens it.
+Only a regular file is opened or replaced (`kind_of_path`, `whole_file` in `files`, on
+`elotui.regular_files`): a FIFO, a device, a folder, a socket or a dangling symbolic link is refused
+before anything opens it.
 
 Privacy: a logbook is personal. The folders elotui creates are `0700` and the files it creates (the
 database, its backups) are `0600`; SQLite gives the `-wal`/`-shm` files the database file's mode. An
@@ -39,6 +43,8 @@ import platformdirs
 
 from elotui.errors import BadValue, FileUnusable
 from elotui.i18n import _
+from elotui.regular_files import PRIVATE_FILE_MODE as PRIVATE_FILE_MODE  # its home: one mode
+from elotui.regular_files import NotRegularFile, open_regular
 
 if TYPE_CHECKING:  # SQLAlchemy is loaded only when a server URL is given (not for `calc`)
     from sqlalchemy import URL
@@ -49,13 +55,16 @@ DB_ENV = "ELOTUI_DB"
 HOME_ENV = "ELOTUI_HOME"
 
 PRIVATE_FOLDER_MODE = 0o700
-PRIVATE_FILE_MODE = 0o600
 
 
 # `scheme://`: what a database URL starts with (RFC 3986 scheme), never a file elotui should create.
 _URL_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 MEMORY_DATABASE = ":memory:"
-_PASSWORD_IN_URL = re.compile(r"(://[^/:@]*):[^/@]*@")
+# A URL's password, to hide: after the user's `:`, up to the last `@` (a password holding an
+# unescaped `@`, `/`, `?` or `:` is hidden whole; a part of what follows may be too, which is safe),
+# and a `password=` of its query.
+_PASSWORD_IN_URL = re.compile(r"(://[^/:?]*):.*@")
+_PASSWORD_IN_QUERY = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)
 # The schemes of a PostgreSQL URL (libpq takes both spellings; the last is SQLAlchemy's own with the driver).
 SERVER_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
 SERVER_DRIVER = "postgresql+psycopg"  # psycopg 3, the optional extra `elotui[postgres]`
@@ -80,8 +89,7 @@ class ServerLogbook:
     url: URL  # with the driver: postgresql+psycopg://user[:password]@host/dbname[?...]
 
     def __str__(self) -> str:
-        shown = self.url.set(drivername="postgresql")
-        return shown.render_as_string(hide_password=True)
+        return _shown(self.url)
 
 
 # Where a logbook is: a file, or a database on a server.
@@ -108,20 +116,41 @@ def server_logbook(text: str, source: str) -> ServerLogbook:
                 source=source, driver=url.drivername
             )
         )
+    if "@" in (url.host or "") + (url.database or ""):
+        # `user:pass@word@host/db`: the password ends at its first `@` and the rest reads as the
+        # host (or, after a `/` in it, as the database); printed, it would show part of it.
+        raise BadDatabasePath(
+            _(
+                "{source}: an @ in the URL's password (or after its host) is written %40; or leave"
+                " the password out and give it in PGPASSWORD or ~/.pgpass"
+            ).format(source=source)
+        )
     url = url.set(drivername=SERVER_DRIVER)
     if not url.database:
-        shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
         raise BadDatabasePath(
             _("{source} {url!r} names no database; give one: postgresql://USER@HOST/DBNAME").format(
-                source=source, url=shown
+                source=source, url=_shown(url)
             )
         )
     return ServerLogbook(url)
 
 
+def _shown(url: URL) -> str:
+    """A server's URL as elotui shows it: its scheme `postgresql`, no part of its password."""
+    shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
+    return _without_password(shown)
+
+
 def _without_password(url: str) -> str:
-    """A URL as text with the password of its `user:password@` part shown as `***`."""
-    return _PASSWORD_IN_URL.sub(r"\1:***@", url, count=1)
+    """A URL as text with its password (`user:password@`, `?password=`) shown as `***`."""
+    url = _PASSWORD_IN_URL.sub(r"\1:***@", url, count=1)
+    return _PASSWORD_IN_QUERY.sub(r"\1***", url)
+
+
+def holds_password(value: str) -> bool:
+    """Whether `value` (a `--db`) is a URL holding a password, which anyone may read in the list of
+    running processes (`ps`)."""
+    return _without_password(value) != value
 
 
 def checked_address(value: str | os.PathLike[str], source: str) -> LogbookAddress:
@@ -279,18 +308,14 @@ def open_named_file(
     """Open exactly `path` for reading as text, refusing anything but a regular file.
 
     Opened non-blocking (a FIFO would otherwise wait for a writer) and checked with `fstat` on the open
-    descriptor, so what is read is what was checked. Raises `UnreadableFile` or `OSError`.
+    descriptor, so what is read is what was checked (`elotui.regular_files.open_regular`). Raises
+    `UnreadableFile` or `OSError`.
     """
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        kind = _kind_of(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise UnreadableFile(_not_to_import(path, kind))
-        os.set_blocking(descriptor, True)
-        raw = io.FileIO(descriptor, "rb", closefd=True)
-    except BaseException:
-        os.close(descriptor)
-        raise
+        descriptor = open_regular(path)
+    except NotRegularFile as error:
+        raise UnreadableFile(_not_to_import(path, _kind_of(error.mode) or "")) from None
+    raw = io.FileIO(descriptor, "rb", closefd=True)
     return io.TextIOWrapper(
         io.BufferedReader(raw), encoding=encoding, errors=errors, newline=newline
     )

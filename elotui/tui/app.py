@@ -56,6 +56,8 @@ class AppSettings:
     # "en" or "fr": speak it from the start (tests, screenshots); None: the language already chosen.
     language: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # Said once, as warnings, when the app starts (a settings file that could not be read).
+    notices: tuple[str, ...] = ()
 
 
 def _calculator() -> Screen[Any]:
@@ -134,6 +136,8 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         self.call_after_refresh(self.logbook.open_in_background)
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
+        for notice in self.settings.notices:
+            self.notify(notice, severity="warning", timeout=10, markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands (theme, quit, keys, screenshot...), titled in the language

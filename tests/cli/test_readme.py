@@ -45,6 +45,7 @@ def test_the_readme_shows_what_every_command_prints(
         assert code == (2 if "nothing imported" in expected else 0), command
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_history_demo_opens_the_history_on_the_demo_logbook(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

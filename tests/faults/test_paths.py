@@ -304,6 +304,7 @@ def test_a_refused_write_in_the_data_folder_makes_no_folder(
     assert not (tmp_path / "home").exists()
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_history_creates_no_logbook(tmp_path: Path) -> None:
     db = tmp_path / "missing.db"
     code, _, err = run_cli("history", "--db", str(db))

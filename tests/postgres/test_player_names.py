@@ -162,6 +162,7 @@ def test_a_csv_player_column_is_looked_up_the_same_way(ana_costa: str, tmp_path:
     assert code == 0 and "(Ana Costa 1)" in out, err
 
 
+@pytest.mark.usefixtures("a_terminal")  # `history` opens the app: here in this process
 def test_a_name_not_found_names_the_closest_players(ana_costa: str) -> None:
     # Today: "no player named 'Ana Csota'; add one with: elotui player add 'Ana Csota'", a duplicate.
     said = "no player named 'Ana Csota'; did you mean 'Ana Costa'?"

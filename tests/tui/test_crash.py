@@ -34,6 +34,7 @@ async def test_ctrl_p_then_page_down_in_one_burst_leaves_the_app_running(
     assert pilot.app.is_running and pilot.app.return_code is None
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_a_crash_exits_non_zero_with_one_line_naming_the_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -724,6 +724,7 @@ def test_ready_as_is_tells_a_current_logbook_without_sqlalchemy(tmp_path: Path) 
     assert not ready_as_is(other)
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_history_command_refuses_an_unknown_player(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
