@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from elotui.cli.common import add_list_option as add_list_option  # its home was here: re-exported
 from elotui.i18n import _
@@ -47,15 +47,19 @@ def db_path(args: argparse.Namespace) -> LogbookAddress:
     return resolve_db_path(getattr(args, "db", None))
 
 
-def open_repository(args: argparse.Namespace, *, create: bool = True) -> Repository:
+def open_repository(
+    args: argparse.Namespace,
+    *,
+    create: bool | Literal["when written"] = "when written",  # repository.WHEN_WRITTEN, unimported
+) -> Repository:
     """The repository of the database the arguments name, migrated first (or `DatabaseRefused`).
 
     With `--demo`, a fresh throwaway copy of the demo logbook instead. `create=False` for the
     commands that only read: where there is no logbook yet they say so (`NoLogbookYet`) and create
-    nothing. The commands that write make a new logbook with their first write only, so one refused
-    (an unknown player, a bad import) leaves no file behind.
+    nothing. The commands that write make a new logbook with their first write only (the default,
+    `WHEN_WRITTEN`), so one refused (an unknown player, a bad import) leaves no file behind. The app,
+    which stays open while others may make the file, makes it at once (`create=True`).
     """
-    from elotui.logbook.repository import WHEN_WRITTEN
     from elotui.logbook.repository import open_repository as open_at
 
     if getattr(args, "demo", False):
@@ -65,7 +69,7 @@ def open_repository(args: argparse.Namespace, *, create: bool = True) -> Reposit
     from elotui.logbook.engine import set_wait_notice
 
     set_wait_notice(_say_waiting)
-    return open_at(db_path(args), create=WHEN_WRITTEN if create else False)
+    return open_at(db_path(args), create=create)
 
 
 def _say_waiting(path: Path) -> None:

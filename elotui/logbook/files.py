@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 from elotui.errors import FileUnusable
 from elotui.i18n import _
 from elotui.logbook.paths import PRIVATE_FILE_MODE, kind_of_path
-from elotui.regular_files import replaced_whole
+from elotui.regular_files import NotRegularFile, replaced_whole
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -182,6 +182,13 @@ def whole_file(path: Path) -> Iterator[TextIO]:
     try:
         with replaced_whole(path, new_mode=PRIVATE_FILE_MODE) as handle:
             yield handle
+    except NotRegularFile as error:  # it became a FIFO, a folder... since `kind_of_path` looked
+        kind = kind_of_path(path) or _("not a regular file")
+        raise FileRefused(
+            _("{path} is {kind}; an export writes a regular file (or - for stdout)").format(
+                path=path, kind=kind
+            )
+        ) from error
     except OSError as error:
         raise FileRefused(
             _("cannot write {path}: {reason}").format(path=path, reason=error.strerror)

@@ -115,7 +115,9 @@ __all__ = [
 
 
 class Repository(PlayerMethods, GameMethods, BulkMethods, PublishedMethods):
-    """The logbook in one SQLite file or one PostgreSQL database. Safe to share between threads: nothing is kept open.
+    """The logbook in one SQLite file or one PostgreSQL database. Safe to share between threads: each
+    call opens its own connection (but the app's idle one, `keep_connected`, and the one in-memory
+    database a logbook not made yet reads from, which every thread shares).
 
     Its methods are in this package's modules, by what they handle: `players`, `games`, `bulk` (many
     games at once), `published`; `storage` holds what they share."""
