@@ -152,7 +152,7 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
     print()
     rows = []
     # French reads a change as the French pages write it, exact then rounded, in one column
-    # ("+12,80 → +13", issue 15); English keeps its two columns, as its users' scripts read them.
+    # ("+12,80 → +13"); English keeps its two columns, as its users' scripts read them.
     joined = current_language() == "fr"
     for name, o in game.outcomes.items():
         crossing = _crossing_text(o.crossing.direction, o.crossing.after) if o.crossing else ""

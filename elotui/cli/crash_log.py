@@ -1,5 +1,5 @@
 """The app's unexpected errors: the traceback goes to a log file in the data folder, the terminal
-gets one line naming it (issue 17 item 6: the app never dies silently, nor with a screenful)."""
+gets one line naming it: the app never dies silently, nor with a screenful."""
 
 from __future__ import annotations
 

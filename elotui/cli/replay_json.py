@@ -4,7 +4,7 @@
 `replay_document` is the document as Python values (what a reader of the JSON gets back);
 `write_replay_json` writes its text, `json.dumps(replay_document(result), ensure_ascii=False)` and a
 newline, byte for byte, as it goes: a batch of games at a time, so the text of 100,000 games (30 MB)
-is never one string, nor its 100,000 dicts one list (issue 13 item 3).
+is never one string, nor its 100,000 dicts one list.
 
 `ReplayJsonWriter` writes the same text from a replay that is not kept: a sink the replay hands each
 period to (`rating.replay.replay_into`), which writes the period's games and drops them, so memory

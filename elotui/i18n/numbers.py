@@ -2,7 +2,7 @@
 
 English (as elotui always wrote it): "36.0%", "+12.80", "−7.20", "100000". French: a decimal comma, a
 narrow no-break space (U+202F) before "%" and between thousands of a count: "36,0 %", "+12,80",
-"100 000 parties" (CLDR has U+00A0 before "%"; issue 15 asks the narrow one, as between thousands). Both: the true minus U+2212 on signed numbers, "½" for a draw (`Result.symbol`),
+"100 000 parties" (CLDR has U+00A0 before "%"; the narrow one is used, as between thousands). Both: the true minus U+2212 on signed numbers, "½" for a draw (`Result.symbol`),
 ratings never grouped ("1513" is a rating, not a count: `rating()`), dates in ISO (`date.isoformat()`).
 
 Exact arithmetic: every value is an int, a Fraction or a Decimal, rounded here by `Decimal.quantize` on

@@ -6,7 +6,7 @@ file, pending migrations, a file to refuse) it returns None, and the caller open
 which migrates or refuses with the reason. The records are the repository's own dataclasses.
 
 `replay` reads a player's games as a stream (`games_as_stream`), so that it holds one period's games
-at a time (issue 13 item 3).
+at a time.
 
 The history screen reads its first page here too (`player_ids_by_name`, `list_games`), so its first
 rows are painted before SQLAlchemy is even loaded (see `elotui.tui.logbook_access`).

@@ -1,4 +1,4 @@
-"""The history screen's refresh key (issue 16 item 4): show what others wrote to a shared logbook.
+"""The history screen's refresh key: show what others wrote to a shared logbook.
 
 On a club's server (or a file another elotui writes) games arrive from other machines; the screen
 shows what it read when it loaded. The refresh key reads the logbook again, says in one line what

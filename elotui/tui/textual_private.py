@@ -44,7 +44,7 @@ def is_quiet(app: App[Any]) -> bool:
 
     Tests and scenes wait for this (never for a time): Textual's own `Pilot.pause()` waits for the
     messages queued when it is called and then for the process to look idle by its CPU time, which
-    a loaded machine fakes (issue 12 item 2). A message being handled is not in a queue: call this
+    a loaded machine fakes. A message being handled is not in a queue: call this
     right after `Pilot.pause()`, which waits for every widget to finish the one it has, and count
     the app quiet only twice in a row (`scenes.settle`). Private: `MessagePump._next_callbacks`
     and `Screen._callbacks` (the queue's size is public: `message_queue_size`)."""

@@ -332,7 +332,7 @@ class Store:
 
         Each write opens a connection of its own and closes it (NullPool, `engine.make_engine`), and
         the last connection closed to a WAL file checkpoints it into the file, an fsync: 20-40 ms of
-        every write from the app, most of a game added (issue 13 item 2). With this one open the
+        every write from the app, most of a game added. With this one open the
         writes' connections are never the last; the WAL is checkpointed as it grows (SQLite's
         automatic checkpoint) and once more at `close`. It holds no lock and no transaction (one read
         outside of any, to open the WAL's index), so others read and write as before.

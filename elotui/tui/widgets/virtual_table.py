@@ -1,4 +1,4 @@
-"""A table that draws only the rows on screen, from a row list it keeps as given (issue 13 item 2).
+"""A table that draws only the rows on screen, from a row list it keeps as given.
 
 Textual's `DataTable` copies every row into its own structures, re-sorts them to change their order,
 and draws every visible cell again (through Rich's layout) whenever any cell changes: after a write on

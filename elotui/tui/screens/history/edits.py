@@ -1,7 +1,7 @@
 """The history screen's edits: the keys that open a form or a dialog, and the write each one runs in
 a thread worker (`LoadingScreen._write`).
 
-A write of games or of an entered list costs what it changes (issue 13 item 2): the worker replays
+A write of games or of an entered list costs what it changes: the worker replays
 from the first period the write reaches, with the replays the screen keeps (`messages.KeptHistory`),
 and the screen updates rows, chart and FIDE check in place, in one frame. A replay that takes longer
 than `ROWS_FIRST_AFTER` (a write far back in a big history) has the changed rows shown first

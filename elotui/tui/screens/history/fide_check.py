@@ -129,7 +129,7 @@ def period_rows(p: ReplayPeriod) -> list[Row]:
 class KeptRows:
     """Each period's FIDE check rows, kept by the period itself: after a write, the replay keeps
     the periods before the first one the write reaches (the same objects, `KeptReplay`), so the
-    rows are made again only from there (issue 13 item 2). In the language they were made in."""
+    rows are made again only from there. In the language they were made in."""
 
     def __init__(self) -> None:
         self._rows: dict[int, tuple[ReplayPeriod, list[Row]]] = {}  # by id() of the period

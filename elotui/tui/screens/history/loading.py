@@ -125,7 +125,7 @@ def tables_for(rating_list: RatingList, day: dt.date) -> None:
     """Build the tables of the rule set in force on `day` now, in the load's worker: the first
     game the replay meets under a rule set builds them (built once per process, `diff_tables`), and
     a logbook whose games end before today's rule set would build them at the first game added
-    today, in the write's time (issue 13 item 2)."""
+    today, in the write's time."""
     from elotui.rating.rules.difference import diff_tables
     from elotui.rating.rules.lookup import rules_for
 

@@ -1,5 +1,5 @@
 """What the history screen's thread workers post back to it, and what they compute: a replay's view,
-and after a write the view changed in place (`KeptHistory`, issue 13 item 2)."""
+and after a write the view changed in place (`KeptHistory`)."""
 
 from __future__ import annotations
 

@@ -301,7 +301,7 @@ class HistoryScreen(NavigatingScreen):
             self.total, self.counts, self.rating_list, self.view is None, current
         )
         # One line in a bar one line high: its text never changes a size, so no layout (a layout
-        # of the whole screen, after a write: issue 13 item 2).
+        # of the whole screen, after a write).
         self.query_one("#history-summary", Static).update(summary, layout=False)
 
     def _show_replay(self, view: ReplayView) -> None:

@@ -3,7 +3,7 @@
 Textual's `Footer` rebuilds itself (a widget per key, then a layout of the whole screen) each time
 its screen says its bindings changed, and a screen says so at every change of focus: a form
 closed gives the focus back to the games, so every write rebuilt the footer while its rows, chart
-and FIDE check were being shown (a layout of 100,000 games' screen, issue 13 item 2). The keys
+and FIDE check were being shown (a layout of 100,000 games' screen). The keys
 themselves are the same before and after, so this footer compares what it would show and
 rebuilds only when that differs (a key enabled or not, another language's descriptions).
 """

@@ -1,4 +1,4 @@
-"""The history screen's answers to a write (issue 13 item 2): the write's rows and replay in place
+"""The history screen's answers to a write: the write's rows and replay in place
 (`WriteDone`), the rows first when the replay takes long (`GamesWritten`), or a reload when nothing
 was kept; a refused write is said (`WriteFailed`). The writes themselves are `edits.py`'s.
 """

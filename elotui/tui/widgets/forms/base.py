@@ -7,7 +7,7 @@ one, and nothing is returned until all are fixed. The forms only collect values;
 them (in a thread worker) and reports a refused write (a taken name, say). A form given a `write`
 stays open while it is written ("Saving…"): the screen closes it once the write is shown, in the
 same frame as what it changed (one repaint of the screen, not one for the form going and another for
-the write: issue 13), and a refused write leaves the form as it was typed. The look is app.tcss's
+the write), and a refused write leaves the form as it was typed. The look is app.tcss's
 (`.form-dialog`).
 """
 

@@ -66,7 +66,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
 
     async def on_key(self, event: events.Key) -> None:
         # Space and Enter are handled here, with the typed results, so they apply in the order
-        # they were typed (bindings run only after the key has bubbled up: see issue 12).
+        # they were typed (bindings run only after the key has bubbled up).
         typed = Result.for_key(event.character or "")
         if typed is not None:
             self.value = typed.score
