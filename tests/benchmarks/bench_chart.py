@@ -60,7 +60,7 @@ class Writes:
         self.kept = KeptReplay(ReplayPlayer("P", 1980, 1800, 50), games(count))
         self.next_id = count + 1
         self.rng = random.Random(11)
-        gc.freeze()  # as the history screen does with its replay (loading.keep_out_of_the_collector)
+        gc.freeze()  # as the history screen does with its replay (workers.keep_out_of_the_collector)
 
     def next(self) -> tuple[Replay, int]:
         game = ReplayGame(LAST_DAY, self.rng.randint(1200, 2400), self.rng.choice((0, 1, 2)),
@@ -76,7 +76,7 @@ def chart_side(chart: Any, writes: Writes, show: Callable[[Any, Any], None]) -> 
     """A measure: one write (not timed), then the chart's update until its lines are rendered."""
     from textual.geometry import Region
 
-    from elotui.tui.widgets.trajectory import GamePoints, trajectory_data
+    from elotui.tui.models.trajectory import GamePoints, trajectory_data
 
     points = GamePoints()
     points.follow(writes.kept.replay)

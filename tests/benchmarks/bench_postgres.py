@@ -42,7 +42,7 @@ from alternating import (
 from logbooks import elotui, filled, games_csv, logbook, player_names
 
 sys.path.insert(0, str(ROOT))
-PAGE = 100  # the history's first page (elotui/tui/screens/history/loading.py PAGE)
+PAGE = 100  # the history's first page (elotui/tui/models/history.py PAGE)
 
 
 def _timed(read: Callable[[], object], games: int) -> Callable[[], float]:

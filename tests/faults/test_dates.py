@@ -146,7 +146,7 @@ def test_the_history_replays_around_a_stored_9999_game(logbook: Path) -> None:
     # listed, cannot even be deleted there. Now the replay leaves it out and the list still has it.
     import sqlite3
 
-    from elotui.tui.screens.history import replay_view
+    from elotui.tui.models.history import replay_view
 
     assert _game_add(logbook, "2026-01-05")[0] == 0
     connection = sqlite3.connect(logbook)

@@ -205,7 +205,7 @@ def test_history_cells_are_escaped() -> None:
     import datetime as dt
 
     from elotui.logbook.records import GameRecord
-    from elotui.tui.screens.history import game_cells
+    from elotui.tui.screens.history.cells import game_cells
 
     game = GameRecord(1, 1, dt.date(2026, 1, 5), 1600, 2, opponent="\x1b[2JX")
     assert game_cells(game, None)[1] == "\\x1b[2JX"

@@ -1,4 +1,4 @@
-"""The refresh key's line (elotui/tui/logbook_refresh.py) in French: counts through ngettext (« 1
+"""The refresh key's line (elotui/tui/models/logbook_changes.py) in French: counts through ngettext (« 1
 nouvelle partie », « 2 nouvelles parties »), the changes joined by « ; » after a narrow no-break space
 (U+202F), « : » after a no-break space (U+00A0), as docs/glossary-fr.md writes them."""
 
@@ -7,17 +7,17 @@ from __future__ import annotations
 from elotui.i18n import set_language
 from elotui.logbook.records import PlayerRecord
 from elotui.logbook.repository.games import TalliedGame
-from elotui.tui.logbook_refresh import Shown, Tally, what_changed
+from elotui.tui.models.logbook_changes import LogbookSnapshot, Tally, what_changed
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 ANA, BO, CY = PlayerRecord(1, "Ana"), PlayerRecord(2, "Bo"), PlayerRecord(3, "Cy")
 
 
-def shown(players: tuple[PlayerRecord, ...], **games: int) -> Shown:
+def shown(players: tuple[PlayerRecord, ...], **games: int) -> LogbookSnapshot:
     """The screen on Ana, each player named having that many standard draws against 2000."""
     by_name = {player.name: player.id for player in players}
     sums = {by_name[name]: (("standard", n, n, 2000 * n, n),) for name, n in games.items() if n}
-    return Shown(players, ANA, (), Tally(sums, newest=0))
+    return LogbookSnapshot(players, ANA, (), Tally(sums, newest=0))
 
 
 def test_one_new_game_in_french() -> None:
@@ -56,14 +56,16 @@ def test_games_added_and_removed_for_one_player_in_french() -> None:
     """Both counts of the one clause through ngettext: « 1 supprimée », « 2 supprimées »."""
     set_language("fr")
     # Ana had the games 1 and 2 (standard wins against 2000); 1 was removed, 3 and 4 added.
-    seen = Shown((ANA,), ANA, (), Tally({1: (("standard", 2, 4, 4000, 3),)}, newest=2))
+    seen = LogbookSnapshot((ANA,), ANA, (), Tally({1: (("standard", 2, 4, 4000, 3),)}, newest=2))
     arrivals = tuple(TalliedGame(1, game, "standard", 2, 2000) for game in (3, 4))
-    now = Shown((ANA,), ANA, (), Tally({1: (("standard", 3, 6, 6000, 9),)}, newest=4), arrivals)
+    now = LogbookSnapshot(
+        (ANA,), ANA, (), Tally({1: (("standard", 3, 6, 6000, 9),)}, newest=4), arrivals
+    )
     assert what_changed(seen, now) == (
         f"le carnet a changé{NBSP}: 2 nouvelles parties, 1 supprimée pour Ana"
     )
     # Then 2 and 3 removed, 5 added.
-    later = Shown(
+    later = LogbookSnapshot(
         (ANA,), ANA, (), Tally({1: (("standard", 2, 4, 4000, 9),)}, newest=5),
         (TalliedGame(1, 5, "standard", 2, 2000),),
     )  # fmt: skip

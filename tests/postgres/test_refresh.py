@@ -15,7 +15,7 @@ from pathlib import Path
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
-from elotui.tui.logbook_refresh import UNCHANGED
+from elotui.tui.models.logbook_changes import UNCHANGED
 from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import ConfirmDialog, GameForm
 from elotui.tui.widgets.virtual_table import VirtualTable
@@ -87,7 +87,7 @@ async def test_the_refresh_key_says_what_changed_for_every_player(
         await settle(app)
         screen = next(s for s in app.screen_stack if isinstance(s, HistoryScreen))
         table = screen.query_one("#games", VirtualTable)
-        assert screen.player is not None and screen.player.id == ana  # the first player
+        assert screen.model.player is not None and screen.model.player.id == ana  # the first player
         assert await refreshed(app, told) == UNCHANGED
 
         elsewhere(logbook_address, ("import", str(games)))  # games of the players not shown

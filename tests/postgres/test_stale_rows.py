@@ -110,7 +110,7 @@ async def test_a_game_changed_elsewhere_is_shown_again_as_it_is_now(
         ]
         assert repository.get_game(game) == now  # nothing written
         screen = history(app)
-        assert screen.games[game] == now  # the row, as it is now, selected
+        assert screen.model.games[game] == now  # the row, as it is now, selected
         selected = screen.selected_game()
         assert selected is not None and selected.id == game
         if script == DELETE:
@@ -158,4 +158,4 @@ async def test_a_player_deleted_and_replaced_elsewhere_is_not_written_over(
         assert refusals(shown.told) == ["player Ana was deleted elsewhere since you opened it"]
         assert not isinstance(shown.app.screen, PlayerForm)
         assert shown.repository.list_players() == [zed]  # untouched, and shown now
-        assert history(shown.app).player == zed
+        assert history(shown.app).model.player == zed

@@ -86,7 +86,7 @@ async def settle(app: ElotuiApp) -> None:
         footer_ready = history is not None and (
             not history.logbook.available or bool(history.query("Footer FooterKey"))
         )
-        if history is not None and history.loaded and footer_ready:
+        if history is not None and history.model.at_rest and footer_ready:
             return
     raise AssertionError("the history screen did not settle")
 

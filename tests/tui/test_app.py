@@ -70,7 +70,7 @@ async def test_help_closes_back_to_the_screen_it_was_opened_from(
 async def test_help_lists_every_binding_and_the_sources(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "f1")
     shown = screen_text(pilot.app)  # type: ignore[arg-type]
-    for _title, bindings in binding_groups():
+    for _title, bindings in binding_groups(ElotuiApp.BINDINGS):
         for binding in bindings:
             if isinstance(binding, Binding) and not binding.system:
                 assert binding.description in shown, binding

@@ -21,7 +21,8 @@ from elotui.cli import main
 from elotui.logbook.repository import NewGame, Repository, open_repository
 from elotui.logbook.schema import ready_as_is
 from elotui.tui.app import AppSettings, ElotuiApp, create_app
-from elotui.tui.screens.history import PAGE, HistoryScreen
+from elotui.tui.models.history import PAGE
+from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.forms import (
     ConfirmDialog,
     GameForm,
@@ -98,7 +99,7 @@ async def add_game(pilot: Pilot[None], date: str, opponent: str, rating: str, re
 
 async def test_an_empty_player_shows_nothing_to_check(pilot: Pilot[None]) -> None:
     screen = history(pilot)
-    assert screen.player is not None and screen.player.name == "Ana"
+    assert screen.model.player is not None and screen.model.player.name == "Ana"
     assert table(pilot, "#games").row_count == 0
     assert table(pilot, "#fide-check").row_count == 0
     assert "rating 1800 · Diamond · 0 games" in str(
@@ -112,7 +113,7 @@ async def test_the_demo_fide_check_shows_the_700_cap_and_a_rounding_difference(
     app = history_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app)
-        assert history(pilot).player.name == "Camille Laurent"  # type: ignore[union-attr]
+        assert history(pilot).model.player.name == "Camille Laurent"  # type: ignore[union-attr]
         check = "#fide-check"
         # 2023-07: 26 rated games. K 40 (a junior: 2023 − 2007 = 16 ≤ 18, never 2300), and the cap
         # K·n ≤ 700 gives ⌊700 / 26⌋ = 26 (26·26 = 676 ≤ 700 < 27·26 = 702).
@@ -141,26 +142,26 @@ async def test_switching_players_by_key_and_by_the_picker(tmp_path: Path) -> Non
         await settle(app)
         await press(pilot, "right_square_bracket")
         screen = history(pilot)
-        assert screen.player is not None and screen.player.name == "Hugo Bernard"
-        assert screen.query_one("#player-select", Select).value == screen.player.id
-        hugo = screen.player.id
-        assert all(game.player_id == hugo for game in screen.games.values())
+        assert screen.model.player is not None and screen.model.player.name == "Hugo Bernard"
+        assert screen.query_one("#player-select", Select).value == screen.model.player.id
+        hugo = screen.model.player.id
+        assert all(game.player_id == hugo for game in screen.model.games.values())
         # Hugo fell to 1382 in 2023 (Silver): rated still, the floor was 1000 then (S2022; under the
         # 2024 rules applied to every period he was delisted). Camille is never Silver.
         assert any("↓ Silver" in cell for cell in column(pilot, "#crossings", "change"))
         await press(pilot, "left_square_bracket")
-        assert history(pilot).player.name == "Camille Laurent"  # type: ignore[union-attr]
+        assert history(pilot).model.player.name == "Camille Laurent"  # type: ignore[union-attr]
         # The picker itself: choosing Hugo there shows Hugo.
         history(pilot).query_one("#player-select", Select).value = hugo
         await settle(app)
-        assert history(pilot).player.id == hugo  # type: ignore[union-attr]
+        assert history(pilot).model.player.id == hugo  # type: ignore[union-attr]
 
 
 async def test_history_player_setting_opens_that_player(tmp_path: Path) -> None:
     app = history_app(tmp_path, player="Hugo Bernard")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app)
-        assert history(pilot).player.name == "Hugo Bernard"  # type: ignore[union-attr]
+        assert history(pilot).model.player.name == "Hugo Bernard"  # type: ignore[union-attr]
 
 
 async def test_history_player_setting_is_found_ignoring_case_and_accents(tmp_path: Path) -> None:
@@ -169,7 +170,7 @@ async def test_history_player_setting_is_found_ignoring_case_and_accents(tmp_pat
     app = history_app(tmp_path, player="hugo BERNÁRD")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app)
-        assert history(pilot).player.name == "Hugo Bernard"  # type: ignore[union-attr]
+        assert history(pilot).model.player.name == "Hugo Bernard"  # type: ignore[union-attr]
 
 
 async def test_the_player_form_marks_a_zero_width_space(
@@ -458,7 +459,7 @@ async def test_adding_and_editing_a_player(pilot: Pilot[None], repository: Repos
     await press(pilot, "n Bea tab 1500 tab 2010 ctrl+s")
     bea = repository.find_player("Bea")
     assert (bea.start_rating, bea.birth_year) == (1500, 2010)
-    assert history(pilot).player.name == "Bea"  # type: ignore[union-attr]
+    assert history(pilot).model.player.name == "Bea"  # type: ignore[union-attr]
     await press(pilot, "p tab tab tab tab 30 ctrl+s")  # a fixed K
     assert repository.find_player("Bea").fixed_k == 30
 
@@ -710,7 +711,7 @@ async def test_a_logbook_file_opens_in_the_background(tmp_path: Path) -> None:
         assert app.current_mode == "calculator"
         await pilot.press("f3")
         await settle(app)
-        assert history(pilot).player.name == "Zoe"  # type: ignore[union-attr]
+        assert history(pilot).model.player.name == "Zoe"  # type: ignore[union-attr]
 
 
 @pytest.mark.sqlite_only("`ready_as_is` reads the file without SQLAlchemy")
@@ -762,7 +763,7 @@ async def test_quitting_stops_the_replay_being_loaded(
     # 1,000,000 games). Here the replay never ends by itself: only being stopped ends it.
     import threading
 
-    import elotui.tui.screens.history.loading as loading
+    import elotui.tui.screens.history.workers as workers
     from elotui.bulk import Stopped, check_stop
 
     started, ended = threading.Event(), threading.Event()
@@ -781,7 +782,7 @@ async def test_quitting_stops_the_replay_being_loaded(
         finally:
             ended.set()
 
-    monkeypatch.setattr(loading, "replay_view", endless_replay)
+    monkeypatch.setattr(workers, "replay_view", endless_replay)
     app = app_on(repository)
     told = keep_notices(app)
     async with app.run_test(size=SIZE):

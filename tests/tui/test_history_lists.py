@@ -46,22 +46,22 @@ async def test_l_cycles_the_lists_one_at_a_time_and_in_a_burst(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await settle(app)
         screen = history(pilot)
-        assert screen.rating_list == "standard"
+        assert screen.model.rating_list == "standard"
         assert "383 games · standard list (l) · rapid 41 · blitz 54" in summary(pilot)
         standard_start = check_row(pilot, "2022-10")["start"]
         for name, shown in (("rapid", 41), ("blitz", 54), ("standard", 100)):
             await pilot.press("l")
             await settle(app)
-            assert screen.rating_list == name
+            assert screen.model.rating_list == name
             assert f"{name} list (l)" in summary(pilot)
             # The table holds the newest games of that list only (a page of 100 on standard).
-            assert len(screen.games) == shown
-            assert {g.rating_list for g in screen.games.values()} == {name}
-            assert screen.view is not None and screen.view.rating_list == name
+            assert len(screen.model.games) == shown
+            assert {g.rating_list for g in screen.model.games.values()} == {name}
+            assert screen.model.view is not None and screen.model.view.rating_list == name
         # Four presses at once from standard: rapid, blitz, standard, rapid. Only the last shows.
         await burst(app, ["l"] * 4)
         await settle(app)
-        assert (screen.rating_list, len(screen.games)) == ("rapid", 41)
+        assert (screen.model.rating_list, len(screen.model.games)) == ("rapid", 41)
         assert "41 games · rapid list (l) · standard 383 · blitz 54" in summary(pilot)
         # The 2022-10 raise, a row of its own: the standard list of 2022-10 − 100 (rules.md §3.3),
         # above the September result it replaces.
@@ -80,7 +80,7 @@ async def test_a_game_the_600_rule_does_not_rate_is_shown_as_such(tmp_path: Path
         await pilot.press("l", "l")
         await settle(app)
         screen = history(pilot)
-        (lost,) = [g for g in screen.games.values() if g.opponent_rating == 2655]
+        (lost,) = [g for g in screen.model.games.values() if g.opponent_rating == 2655]
         table: VirtualTable = screen.query_one("#games", VirtualTable)
         assert str(table.get_cell(str(lost.id), "live")) == "×"
         note = str(screen.query_one("#check-note", Static).content)
@@ -94,17 +94,17 @@ async def test_o_overlays_the_three_trajectories(tmp_path: Path) -> None:
         screen = history(pilot)
         await pilot.press("o")
         await settle(app)
-        assert screen.view is not None
-        assert [name for name, _ in screen.view.others] == ["rapid", "blitz"]
-        assert all(not data.empty for _, data in screen.view.others)
+        assert screen.model.view is not None
+        assert [name for name, _ in screen.model.view.others] == ["rapid", "blitz"]
+        assert all(not data.empty for _, data in screen.model.view.others)
         title = str(screen.query_one("#chart-panel > .panel-title", Static).content)
         assert "standard" in title and "rapid" in title and "blitz" in title
         await pilot.press("l")  # the overlay stays on for the next list
         await settle(app)
-        assert [name for name, _ in screen.view.others] == ["standard", "blitz"]
+        assert [name for name, _ in screen.model.view.others] == ["standard", "blitz"]
         await pilot.press("o")
         await settle(app)
-        assert screen.view.others == ()
+        assert screen.model.view.others == ()
         title = str(screen.query_one("#chart-panel > .panel-title", Static).content)
         assert "per game" in title
 
@@ -137,7 +137,7 @@ async def test_the_game_form_has_the_list_and_remembers_the_last_one(tmp_path: P
         await settle(app)
         # An edited game keeps its list and its pinned period (neither is lost by the form).
         repository = screen.logbook.get()
-        player = screen.player
+        player = screen.model.player
         assert player is not None
         pinned = repository.add_game(
             player.id,

@@ -19,8 +19,9 @@ from textual.widgets import Static
 
 from elotui.logbook.repository import GameRecord, NewGame, Repository, open_repository
 from elotui.tui.app import AppSettings, create_app
-from elotui.tui.screens.history import PAGE, HistoryScreen, replay_view
-from elotui.tui.screens.history.messages import GamesChange, KeptHistory, ReplayView
+from elotui.tui.models.history import PAGE, KeptHistory, ReplayView, replay_view
+from elotui.tui.models.logbook_changes import GamesChange
+from elotui.tui.screens.history import HistoryScreen
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.history import history_app, keys, settle
 from tests.tui.test_history import SIZE, TODAY, history, press, table
@@ -50,23 +51,25 @@ def counting_reads(repository: Repository) -> list[str]:
 async def same_as_a_fresh_load(pilot: Pilot[None], repository: Repository) -> None:
     """The screen shows what loading the logbook again shows."""
     screen = history(pilot)
-    assert screen.player is not None and screen.view is not None
-    fresh = replay_view(screen.player, repository, screen.rating_list, overlay=screen.overlay)
-    view = screen.view
+    assert screen.model.player is not None and screen.model.view is not None
+    fresh = replay_view(
+        screen.model.player, repository, screen.model.rating_list, overlay=screen.model.overlay
+    )
+    view = screen.model.view
     assert view.replay == fresh.replay
     assert view.live == fresh.live
     assert view.chart == fresh.chart
     assert view.others == fresh.others
     app = create_app(
         AppSettings(start_mode="history", today=TODAY, cursor_blink=False,
-                    extra={"player": screen.player.name}),
+                    extra={"player": screen.model.player.name}),
         repository,
     )  # fmt: skip
     async with app.run_test(size=SIZE) as again:
         await settle(app)
         other = history(again)
-        if other.rating_list != screen.rating_list:
-            await press(again, "l" * (2 if screen.rating_list == "blitz" else 1))
+        if other.model.rating_list != screen.model.rating_list:
+            await press(again, "l" * (2 if screen.model.rating_list == "blitz" else 1))
         for selector in ("#fide-check", "#crossings"):
             assert rows(table(pilot, selector)) == rows(table(again, selector))
         shown = rows(table(pilot, "#games"))
@@ -75,7 +78,7 @@ async def same_as_a_fresh_load(pilot: Pilot[None], repository: Repository) -> No
         assert summary == other.query_one("#history-summary", Static).content
 
 
-Written = tuple[str, GamesChange, int | None]  # what a write job of `_write_games` returns
+Written = tuple[str, GamesChange, int | None]  # what a write job of `write_games` returns
 
 
 @pytest.mark.parametrize("overlay", [False, True], ids=["standard", "three lists overlaid"])
@@ -91,7 +94,7 @@ async def test_writes_on_the_demo_show_what_a_fresh_load_shows(
             await press(pilot, "o")
         screen = history(pilot)
         repository = screen.logbook.get()
-        kept = screen.view.kept if screen.view is not None else None
+        kept = screen.model.view.kept if screen.model.view is not None else None
         assert isinstance(kept, KeptHistory)
         reads = counting_reads(repository)
 
@@ -101,11 +104,11 @@ async def test_writes_on_the_demo_show_what_a_fresh_load_shows(
             if isinstance(script, str):
                 await press(pilot, script)
             else:
-                screen._write_games(script)
+                screen.write_games(script)
                 await settle(app)
             assert reads == []
             # Through the kept replays, not a reload (which would keep new ones).
-            assert screen.view is not None and screen.view.kept is kept
+            assert screen.model.view is not None and screen.model.view.kept is kept
             await same_as_a_fresh_load(pilot, repository)
 
         # A game in her first era, added and shown at once.
@@ -114,12 +117,12 @@ async def test_writes_on_the_demo_show_what_a_fresh_load_shows(
         await written("e tab tab tab 0 ctrl+s")
         await written("delete y")
         # A published rating for the list after her first period with games.
-        first = screen.view.replay.periods[0] if screen.view is not None else None
+        first = screen.model.view.replay.periods[0] if screen.model.view is not None else None
         assert first is not None
         await written(f"r {first.list_month} tab 1500 ctrl+s")
         # A game pinned to an earlier period (rules.md §3.5), through the repository as an import
         # would, shown as an edit.
-        game = next(iter(screen.games.values()))
+        game = next(iter(screen.model.games.values()))
 
         def pin(repository: Repository) -> Written:
             record = repository.update_game(game.id, rated_period="2015-01")
@@ -187,17 +190,17 @@ async def test_a_write_when_nothing_is_kept_reloads_the_history(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await settle(app)
         screen: HistoryScreen = history(pilot)
-        screen._idle = False  # as while a load is under way
+        screen.model.at_rest = False  # as while a load is under way
 
         def add(repository: Repository) -> Written:
-            player = screen.player
+            player = screen.model.player
             assert player is not None
             record: GameRecord = repository.add_game(
                 player.id, NewGame(dt.date(2026, 3, 14), 1950, Fraction(1))
             )
             return "added", GamesChange(added=(record,)), record.id
 
-        screen._write_games(add)
+        screen.write_games(add)
         await settle(app)
         [live] = [str(row[4]) for row in rows(table(pilot, "#games"))]
         assert live == "1828.00"
@@ -222,7 +225,7 @@ async def test_a_write_in_the_last_period_makes_only_that_periods_check_rows(
 
         monkeypatch.setattr(fide_check, "period_rows", counted)
         await press(pilot, "e tab tab tab 0 ctrl+s")
-        view = history(pilot).view
+        view = history(pilot).model.view
         assert view is not None
         assert made == [view.replay.periods[-1].period]
         await same_as_a_fresh_load(pilot, history(pilot).logbook.get())

@@ -207,8 +207,8 @@ async def test_the_kept_replays_words_follow_a_switch_of_language(tmp_path: Path
 
     def decision_texts(app: ElotuiApp) -> set[str]:
         history = app.screen
-        assert isinstance(history, HistoryScreen) and history.view is not None
-        return {d.text for period in history.view.replay.periods for d in period.decisions}
+        assert isinstance(history, HistoryScreen) and history.model.view is not None
+        return {d.text for period in history.model.view.replay.periods for d in period.decisions}
 
     # The demo's 2008 player: her first rating rests on our reading of the 2006 rules (pool of 9).
     app = history_app(tmp_path, player="Margaux Vidal")

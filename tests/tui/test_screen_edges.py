@@ -15,8 +15,8 @@ from textual.widgets import Footer, Static
 
 from elotui.rating.text import cut
 from elotui.tui.screens.history import HistoryScreen
+from elotui.tui.widgets.chart_axes import year_ticks
 from elotui.tui.widgets.field_row import FieldRow
-from elotui.tui.widgets.trajectory import year_ticks
 from elotui.tui.widgets.virtual_table import VirtualTable
 from tests.scenes.calculator import scene_app
 from tests.scenes.history import history_app, settle

@@ -16,9 +16,10 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual_plotext.plot import Plot
 
+from elotui.tui.models.trajectory import PeriodPoints, TrajectoryData
 from elotui.tui.widgets import chart_columns
-from elotui.tui.widgets.chart_columns import ColumnCache, PeriodPoints, deciding
-from elotui.tui.widgets.trajectory import TrajectoryData, draw, make_chart
+from elotui.tui.widgets.chart_columns import ColumnCache, deciding
+from elotui.tui.widgets.trajectory import draw, make_chart
 from elotui.tui.widgets.trajectory_drawing import Drawing, Frame, every_game, frame_of, put_on
 from elotui.tui.widgets.trajectory_plot import TrajectoryPlot, canvas_size, picture_of
 

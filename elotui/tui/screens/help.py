@@ -88,7 +88,7 @@ class HelpScreen(AppScreen):
         yield Header()
         with VerticalScroll(id="help-body"):
             with Grid(id="help-keys"):
-                for title, bindings in binding_groups():
+                for title, bindings in binding_groups(self.app.BINDINGS):
                     yield Static(bindings_text(title, bindings), classes="help-group")
             yield Static(
                 _("Ctrl+P opens the command palette: it lists every action, and the themes."),
@@ -102,8 +102,9 @@ class HelpScreen(AppScreen):
         self.sub_title = _("Help")
 
 
-def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
-    from elotui.tui.app import ElotuiApp
+def binding_groups(everywhere: Iterable[BindingType]) -> list[tuple[str, Iterable[BindingType]]]:
+    """Each group of keys the help lists; `everywhere`: the app's own (the app imports its
+    screens, never the reverse)."""
     from elotui.tui.screens.calculator import CalculatorScreen, KInput
     from elotui.tui.screens.history import HistoryScreen
     from elotui.tui.widgets.choice import Choice
@@ -111,7 +112,7 @@ def binding_groups() -> list[tuple[str, Iterable[BindingType]]]:
     from elotui.tui.widgets.mode_panes import GamesTable
 
     return [
-        (N_("Everywhere"), ElotuiApp.BINDINGS),
+        (N_("Everywhere"), everywhere),
         (N_("Calculator (w, d, l, n, m, t work outside a text field)"), CalculatorScreen.BINDINGS),
         (N_("In the K field"), KInput.BINDINGS),
         (N_("On a choice (result, method, steps, K from, ever 2400)"), Choice.BINDINGS),

@@ -72,3 +72,24 @@ def put_ticks(
 def label_axes(plt: Any, xs: Sequence[float], ys: Sequence[float]) -> None:
     """Give `plt` (a plotext figure) the ticks it would draw for `xs` and `ys`, in the language spoken."""
     put_ticks(plt, ticks_of(xs, X_TICKS), ticks_of(ys, Y_TICKS))
+
+
+def year_ticks(left: float, right: float, most: int = 6) -> tuple[list[float], list[str]]:
+    """The x-axis labels: each year the chart shows, at the middle of its part of the axis.
+
+    A tick at January would fall left of the axis for a year the chart starts in after January
+    (plotext then draws it at the edge, under the wrong year), and a chart within one year would
+    have none. At most `most` labels (every other year, or fewer, on a long logbook).
+    Positions are in the chart's x unit, months (year·12 + month − 1).
+    """
+
+    def shown(year: int) -> float:  # months of the year on the axis
+        return min(right, year * 12.0 + 12) - max(left, year * 12.0)
+
+    years = list(range(int(left // 12), int(right // 12) + 1))
+    # A sliver of a year at either end (under three months) gets no label: it would crowd the next.
+    years = [year for year in years if shown(year) >= 3] or years[:1]
+    if len(years) > most:
+        years = years[:: -(-len(years) // most)]
+    positions = [(max(left, year * 12.0) + min(right, year * 12.0 + 12)) / 2 for year in years]
+    return positions, [str(year) for year in years]

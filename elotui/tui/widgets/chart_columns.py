@@ -19,25 +19,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+
+from elotui.tui.models.trajectory import PeriodPoints
 
 # A point of the series: (x, y).
 Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class PeriodPoints:
-    """One period's points of a series (x grows), with their lowest and highest y. A period's
-    points that a write did not reach stay the same object (`ColumnCache` knows them by that)."""
-
-    x: tuple[float, ...]
-    y: tuple[float, ...]
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, x: Sequence[float], y: Sequence[float]) -> PeriodPoints:
-        return cls(tuple(x), tuple(y), min(y), max(y))
 
 
 def deciding(points: Sequence[Point]) -> list[Point]:

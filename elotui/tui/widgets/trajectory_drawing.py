@@ -15,9 +15,11 @@ from typing import Any
 
 from elotui.i18n import _
 from elotui.rating.tiers import TIERS
-from elotui.tui.widgets.chart_axes import Y_TICKS, put_ticks, ticks_between
-from elotui.tui.widgets.chart_columns import PeriodPoints
-from elotui.tui.widgets.trajectory import LIST_COLOURS, TrajectoryData, year_ticks
+from elotui.tui.models.trajectory import PeriodPoints, TrajectoryData
+from elotui.tui.widgets.chart_axes import Y_TICKS, put_ticks, ticks_between, year_ticks
+
+# Each list's line when the chart overlays the three (the shown list alone is cyan, as before).
+LIST_COLOURS = {"standard": "cyan", "rapid": "green", "blitz": "magenta"}
 
 # A line's points as plotext is given them, from its colour and periods.
 Points = Callable[[str, Sequence[PeriodPoints]], tuple[list[float], list[float]]]

@@ -1,11 +1,9 @@
-"""The history screen (F3), one file per part: `screen` (layout and what the workers' messages show),
-`loading` (the thread workers and the replay's view), `edits` (the keys that write), `updates` (what
-a write shows), `navigation` (paging, players, lists), `messages`, `cells` (the games and crossings
-rows), `fide_check` (its rows and note), `files` (import, export) and `steady_footer`.
+"""The history screen (F3): `screen` (the screen: layout, keys, what the workers' messages show),
+its widgets (`player_bar`, `games_table`, `replay_panels`, `fide_check`, `steady_footer`), the
+thread workers (`workers`), their `messages`, the writes (`edits`, `files`) and the cells. Its
+state and what to show are its model's (`elotui/tui/models/history.py`).
 """
 
-from elotui.tui.screens.history.cells import GAME_COLUMNS, game_cells
-from elotui.tui.screens.history.loading import PAGE, replay_view
 from elotui.tui.screens.history.screen import HistoryScreen
 
-__all__ = ["GAME_COLUMNS", "PAGE", "HistoryScreen", "game_cells", "replay_view"]
+__all__ = ["HistoryScreen"]

@@ -18,15 +18,13 @@ if TYPE_CHECKING:
     from elotui.logbook.records import RatingList
     from elotui.logbook.repository import GameRecord
     from elotui.rating.replay import Crossing
-    from elotui.tui.screens.history.messages import GamesChange, ReplayView
-
-NOT_RATED = "×"  # the live cell of a game the rules did not rate (rapid and blitz from 2024-12)
+    from elotui.tui.models.history import Live, ReplayView
 
 # (label, key, width): fixed widths, so cells filled later (the live rating) never get cut
 # The labels are English message ids (N_), translated where the columns are added (`add_columns`).
 GAME_COLUMNS = ((N_("date"), "date", 10), (N_("opponent"), "opponent", 12), (N_("opp."), "rating", 4),
                 (N_("res"), "result", 3), (N_("live"), "live", 7))  # fmt: skip
-# Where a game's live rating is among its cells (filled in when the replay comes: `_show_live`).
+# Where a game's live rating is among its cells (filled in when the replay comes: `GamesTable.show_live`).
 LIVE_CELL = next(place for place, (_, key, _) in enumerate(GAME_COLUMNS) if key == "live")
 CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 14),
                     (N_("rating"), "rating", 6))  # fmt: skip
@@ -38,7 +36,7 @@ def crossing_short_labels() -> dict[str, str]:
     return {"rating": pgettext("column", "rating")}
 
 
-def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tuple[str, ...]:
+def game_cells(game: GameRecord, live: Live | None) -> tuple[str, ...]:
     rating = "—" if game.opponent_rating is None else str(game.opponent_rating)
     live_text = ""
     if live is not None:  # no live rating: not rated, an unrated opponent, or the player unrated
@@ -57,40 +55,9 @@ def game_cells(game: GameRecord, live: dict[int, int | str | None] | None) -> tu
     )
 
 
-def games_after(
-    games: dict[int, GameRecord],
-    change: GamesChange,
-    rating_list: RatingList,
-    everything_loaded: bool,
-) -> dict[int, GameRecord]:
-    """The games table's games after a write, newest first: still the newest N of `rating_list`, so a
-    new game is among them if it is newer than the oldest one (or every game is loaded)."""
-    kept = dict(games)
-    oldest = min(((game.date, game.id) for game in games.values()), default=None)
-    for game in change.removed:
-        kept.pop(game.id, None)
-    for game in change.added:
-        if game.rating_list == rating_list and (
-            everything_loaded or oldest is None or (game.date, game.id) > oldest
-        ):
-            kept[game.id] = game
-    newest_first = sorted(kept.values(), key=lambda game: (game.date, game.id), reverse=True)
-    return {game.id: game for game in newest_first}
-
-
-def counts_after(counts: dict[RatingList, int], change: GamesChange) -> dict[RatingList, int]:
-    """The games on each list after a write."""
-    changed = dict(counts)
-    for game in change.removed:
-        changed[game.rating_list] = changed.get(game.rating_list, 1) - 1
-    for game in change.added:
-        changed[game.rating_list] = changed.get(game.rating_list, 0) + 1
-    return changed
-
-
 def chart_title(view: ReplayView) -> str:
     """The chart panel's title: what each line is; with the overlay, the lists' colours."""
-    from elotui.tui.widgets.trajectory import LIST_COLOURS
+    from elotui.tui.widgets.trajectory_drawing import LIST_COLOURS
 
     if not view.others:
         return _("Trajectory [ansi_cyan]⠒ per game[/] [ansi_yellow]• per month[/]")

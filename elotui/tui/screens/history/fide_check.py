@@ -1,10 +1,16 @@
-"""The FIDE check: its columns, one row per period worth checking (and the uplift and raise rows), and
-the note under the table."""
+"""The FIDE check: its columns, one row per period worth checking (and the uplift and raise rows), the
+note under the table, and the panel that shows them (`FideCheck`: it takes a replay's periods)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Static
 
 from elotui.i18n import N_, _, current_language, pgettext
 from elotui.rating.rules import rule_set_named
@@ -18,12 +24,13 @@ from elotui.rating.text import (
     signed,
     worth_checking,
 )
-from elotui.tui.screens.history.cells import NOT_RATED
-from elotui.tui.widgets.keyed_table import Row, column_width
+from elotui.tui.models.history import NOT_RATED
+from elotui.tui.widgets.keyed_table import Row, add_columns, column_width
+from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
-    from elotui.rating.replay import ReplayPeriod
-    from elotui.tui.screens.history.messages import ReplayView
+    from elotui.logbook.records import RatingList
+    from elotui.rating.replay import Replay, ReplayPeriod
 
 # The labels are English message ids (N_), translated where the columns are added (`add_columns`).
 CHECK_COLUMNS = (
@@ -156,18 +163,17 @@ def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
     return tuple(cells.get(key, "") for _, key, _ in CHECK_COLUMNS)
 
 
-def list_notes(view: ReplayView) -> list[str]:
+def list_notes(result: Replay, rating_list: RatingList) -> list[str]:
     """The check note's words for what only rapid and blitz have: the raise and games not rated."""
     from elotui.rating.text import raise_text
 
-    result = view.replay
     notes = [
         raise_text(p) + _(" (standard − 100)") for p in result.periods if p.raised_to is not None
     ]
     for p in result.periods:
         # Only a rule set with a gap leaves games not rated: the others' games are not read (a
         # write would otherwise read every game of the history again).
-        gap = rule_set_named(p.rules, view.rating_list).difference.not_rated_gap
+        gap = rule_set_named(p.rules, rating_list).difference.not_rated_gap
         if gap is not None and any(g.not_rated for g in result.games[p.games_from : p.games_to]):
             notes.append(
                 _("{mark}: not rated (|D| ≥ {gap}, a player above {above})").format(
@@ -178,16 +184,13 @@ def list_notes(view: ReplayView) -> list[str]:
     return notes
 
 
-def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
-    """The line under the FIDE check: what its marks mean (`periods`: the ones shown)."""
+def check_note(result: Replay, rating_list: RatingList, periods: Sequence[ReplayPeriod]) -> str:
+    """The line under the FIDE check of `result` (a replay of `rating_list`): what its marks mean
+    (`periods`: the ones shown)."""
     # "K a→b" marks a K the cap lowered: said with the caps of the rule sets shown. A rule set
     # without one (the standard list's before 2014-07) lowers no K: the mark is never drawn there.
     caps = sorted(
-        {
-            cap
-            for p in periods
-            if (cap := rule_set_named(p.rules, view.rating_list).k_times_games_max)
-        }
+        {cap for p in periods if (cap := rule_set_named(p.rules, rating_list).k_times_games_max)}
     )
     notes = [_("K a→b: {cap} cap").format(cap=" / ".join(map(str, caps)))] if caps else []
     notes += [
@@ -196,7 +199,7 @@ def check_note(view: ReplayView, periods: Sequence[ReplayPeriod]) -> str:
     ]
     if any(p.uncertain for p in periods):
         notes.append(_("*: rule uncertain"))
-    notes += list_notes(view)
+    notes += list_notes(result, rating_list)
     return " · ".join(notes)
 
 
@@ -212,3 +215,57 @@ def decisions_line(decisions: Sequence[tuple[str, str]]) -> str:
         return ""
     named = [f"{code} — {text}" if code else text for code, text in decisions]
     return _("* our reading (rule uncertain): {decisions}").format(decisions="; ".join(named))
+
+
+class FideCheck(Vertical):
+    """The FIDE check panel: one row per period worth checking of a replay, newest first; under it
+    the decisions the highlighted period's `*` rests on, and what the marks mean. Each period's rows
+    are kept (`KeptRows`), so after a write only the periods it reached are made again."""
+
+    def __init__(self) -> None:
+        super().__init__(id="check-panel", classes="history-panel")
+        self._kept = KeptRows()
+        self._periods: Sequence[ReplayPeriod] = ()  # every period of the replay shown
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("FIDE check, one row per month"), classes="panel-title")
+        yield VirtualTable(id="fide-check", zebra_stripes=True)
+        # Which decisions of ours a period marked * rests on, while the cursor is on it.
+        yield Static("", id="check-decisions")
+        yield Static("", id="check-note")
+
+    def on_mount(self) -> None:
+        add_columns(self.query_one(VirtualTable), CHECK_COLUMNS, check_short_labels())
+
+    def show(self, result: Replay, rating_list: RatingList) -> None:
+        """The check of `result`, a replay of `rating_list`."""
+        self._periods = result.periods
+        periods = check_periods(result.periods)
+        self.query_one(VirtualTable).show(check_rows(periods, self._kept))
+        note = self.query_one("#check-note", Static)
+        text = check_note(result, rating_list, periods)
+        if text != note.content:  # unchanged (most writes): no layout
+            note.update(text)
+        self._show_decisions()
+
+    def clear(self) -> None:
+        self._periods = ()
+        self.query_one(VirtualTable).clear()
+        self.query_one("#check-note", Static).update("")
+        self._show_decisions()
+
+    @on(VirtualTable.RowHighlighted, "#fide-check")
+    def _row_highlighted(self, _: VirtualTable.RowHighlighted) -> None:
+        self._show_decisions()
+
+    def _show_decisions(self) -> None:
+        """The decisions the highlighted period's `*` rests on (else nothing)."""
+        key = self.query_one(VirtualTable).cursor_key
+        period = next((p for p in self._periods if p.period == key), None)
+        line = decisions_line(period_decisions(period)) if period is not None else ""
+        shown = self.query_one("#check-decisions", Static)
+        now = shown.content
+        # Unchanged (most writes, most cursor moves): no update, which would lay the screen out.
+        if (now.plain if isinstance(now, Content) else str(now)) != line:
+            shown.update(Content(line))  # Content: a decision's text is never read as markup
+        shown.set_class(bool(line), "-shown")

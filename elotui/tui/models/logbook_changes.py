@@ -1,4 +1,4 @@
-"""The history screen's refresh key: show what others wrote to a shared logbook.
+"""What changed in a shared logbook since the history screen read it (the refresh key, Ctrl+R).
 
 On a club's server (or a file another elotui writes) games arrive from other machines; the screen
 shows what it read when it loaded. The refresh key reads the logbook again, says in one line what
@@ -14,7 +14,7 @@ What is compared, without reading every game of a club's logbook:
   player's count was removed; a sum that differs once the new games are taken out is a result, a
   rating or a list changed. Added, removed and changed are said apart, never netted ("2 new
   games, 1 removed for Ana", not "1 new game"). The tally of what the screen has seen is read with
-  its players, in the load's worker, and kept with the screen's state (`LoadingScreen.tally`); a
+  its players, in the load's worker, and kept in the screen's model (`HistoryModel.tally`); a
   write of its own is added to it (`tally_after`, when the screen shows the write's rows), not read
   again, so its own writes are never said to be someone else's and another's write, even one made
   a moment after its own, is;
@@ -27,17 +27,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from elotui.i18n import N_, _, ngettext
-from elotui.tui.logbook_access import Notice, attempt, failure_words
+from elotui.logbook.records import GameRecord
 
 if TYPE_CHECKING:
-    from elotui.logbook.records import GameRecord, PlayerRecord, RatingList
+    from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
     from elotui.logbook.repository.games import TalliedGame
-    from elotui.tui.screens.history.loading import LoadingScreen
-    from elotui.tui.screens.history.messages import GamesChange
 
 UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
@@ -49,8 +47,16 @@ Sums: TypeAlias = "Mapping[int, Lists]"
 Summed: TypeAlias = "GameRecord | TalliedGame"
 
 
-@dataclass(frozen=True)
-class Tally:
+class GamesChange(NamedTuple):
+    """What a write changed of a player's games: the games as they were (an edit is both) and as
+    they are, and an entered list (list, month, rating)."""
+
+    removed: tuple[GameRecord, ...] = ()
+    added: tuple[GameRecord, ...] = ()
+    published: tuple[RatingList, str, int] | None = None
+
+
+class Tally(NamedTuple):
     """What the screen has seen of every player's games: their sums (`Repository.game_tally`,
     with its own writes counted in by `tally_after`), the largest game id then, and its own games
     added since, as (player id, game id): their ids are larger too, but they are not new to it."""
@@ -66,7 +72,7 @@ class Tally:
 
 
 @dataclass(frozen=True)
-class Shown:
+class LogbookSnapshot:
     """What the history screen has read of the logbook, to compare with what it holds now."""
 
     players: tuple[PlayerRecord, ...]
@@ -112,13 +118,9 @@ def tally_after(tally: Tally | None, change: GamesChange) -> Tally | None:
     return Tally(sums, tally.newest, own)
 
 
-def shown_on(screen: LoadingScreen) -> Shown:
-    """What `screen` shows now (on the UI thread)."""
-    games = sorted(screen.games.values(), key=lambda game: (game.date, game.id), reverse=True)
-    return Shown(tuple(screen.players), screen.player, tuple(games), screen.tally)
-
-
-def read_again(repository: Repository, shown: Shown, rating_list: RatingList) -> Shown:
+def read_again(
+    repository: Repository, shown: LogbookSnapshot, rating_list: RatingList
+) -> LogbookSnapshot:
     """The same as `shown`, read from the logbook now (in a thread: it queries)."""
     players = tuple(repository.list_players())
     # The games added since, then the tally: a game written between the two is in the tally only,
@@ -128,10 +130,10 @@ def read_again(repository: Repository, shown: Shown, rating_list: RatingList) ->
     tally = Tally.read(repository)
     player = next((p for p in players if shown.player and p.id == shown.player.id), None)
     if player is None:
-        return Shown(players, None, (), tally, arrivals)
+        return LogbookSnapshot(players, None, (), tally, arrivals)
     rows = max(len(shown.games), 1)
     games = repository.list_games(player.id, limit=rows, rating_list=rating_list)
-    return Shown(players, player, tuple(games), tally, arrivals)
+    return LogbookSnapshot(players, player, tuple(games), tally, arrivals)
 
 
 def _count(sums: Sums, player_id: int) -> int:
@@ -215,7 +217,7 @@ def _games_parts(more: Counter[str], fewer: Counter[str]) -> list[str]:
     return parts
 
 
-def what_changed(before: Shown, after: Shown) -> str:
+def what_changed(before: LogbookSnapshot, after: LogbookSnapshot) -> str:
     """One line: what differs between the two (players added, gone or changed; games added,
     removed or changed for every player), or `UNCHANGED`, in the language spoken."""
     parts: list[str] = []
@@ -270,42 +272,3 @@ def what_changed(before: Shown, after: Shown) -> str:
     # TRANSLATORS: between two changes of the refresh line (French: a narrow space before ;).
     between = _("; ")
     return _("the logbook changed: {changes}").format(changes=between.join(parts))
-
-
-def refresh(screen: LoadingScreen) -> None:
-    """Read again, say what changed, reload (the refresh key's action). Asked while the screen
-    loads or writes, it waits for the screen to be at rest (`LoadingScreen.at_rest`): compared
-    with a load half shown or a write of its own not yet counted in, the logbook would seem to
-    have changed by what the screen itself is doing."""
-    if not screen.loaded:
-        screen.refresh_asked = True
-        return
-    repository = screen.logbook.opened()
-    if repository is None:
-        return  # still opening: what it shows is being read now
-    before = shown_on(screen)
-    rating_list = screen.rating_list
-
-    def compare() -> None:
-        try:
-            after = attempt(lambda: read_again(repository, before, rating_list))
-        except Exception as error:  # the driver's own refusal (the server gone), as the load
-            after = Notice(failure_words(error))
-        screen.app.call_from_thread(_said_and_reloaded, screen, after, before)
-
-    screen.run_worker(compare, thread=True, group="refresh", exit_on_error=False)
-
-
-def _said_and_reloaded(screen: LoadingScreen, after: Shown | Notice, before: Shown) -> None:
-    if isinstance(after, Notice):  # the logbook could not be read; the screen keeps what it shows
-        screen.notify(
-            _("The logbook cannot be read: {reason}").format(reason=after.message),
-            title=_("Logbook"),
-            severity="error",
-        )
-        return
-    screen.notify(what_changed(before, after), title=_("Logbook"))
-    if after.tally is not None:
-        screen.tally = after.tally  # what the screen is about to show (its reload reads it again)
-    screen._idle = False  # until the reload is shown (tests and scenes wait for it)
-    screen._load_players(before.player.id if before.player else None)
