@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import subprocess
 import sys
 
@@ -10,7 +11,7 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from elotui.tui.app import ElotuiApp
+from elotui.tui.app import AppSettings, ElotuiApp, create_app
 from elotui.tui.commands import palette_entries
 from elotui.tui.screens.calculator import CalculatorScreen, KInput
 from elotui.tui.screens.help import binding_groups
@@ -189,3 +190,13 @@ async def test_a_theme_restyles_every_screen(pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.press("f2")  # shown again after a change made elsewhere
     assert app.screen.styles.background == theme_background()
+
+
+def test_the_app_gives_the_history_screen_what_it_reads() -> None:
+    """The history screen reads the app through `HistoryHost` (no screen imports the app): the
+    app is one, for mypy here and in its values."""
+    from elotui.tui.screens.history.screen import HistoryHost
+
+    host: HistoryHost = create_app(AppSettings(today=dt.date(2026, 3, 14), extra={"player": "Ana"}))
+    assert host.settings.today == dt.date(2026, 3, 14) and host.settings.extra["player"] == "Ana"
+    assert not host.logbook.available
