@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 from textual import on
@@ -15,9 +14,8 @@ from textual.widgets import Input, Label, Static
 
 from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput, parse_rating, parse_score
+from elotui.tui.models.calculator.values import PeriodGameValues
 from elotui.tui.widgets.keys_in_order import TextField
-
-PeriodGameValues = tuple[int, Fraction]
 
 
 class GameDialog(ModalScreen[PeriodGameValues | None]):

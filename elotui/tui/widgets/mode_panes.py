@@ -18,10 +18,6 @@ from textual.widgets import DataTable, Static
 
 from elotui.i18n import N_, _, ngettext, numbers
 from elotui.rating.calculator import Method, SeriesStep, SeveralGames
-from elotui.rating.elo import expected_score
-from elotui.rating.fide import counted_diff
-from elotui.rating.rules import RuleSet
-from elotui.rating.tables import PD_ROWS, pd_hundredths
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import (
     hundredths,
@@ -31,6 +27,7 @@ from elotui.tui.formatting import (
     signed_cents,
     signed_int,
 )
+from elotui.tui.models.calculator import ReferenceView, SeriesView, SeveralView
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.panes import Pane, difference_rule_text, tier_text
 from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
@@ -49,6 +46,12 @@ class SeveralPane(DrawnLines):
     DEFAULT_CSS = """
     SeveralPane { height: 1fr; }
     """
+
+    def show_view(self, view: SeveralView) -> None:
+        if view.several is None:
+            self.blank()
+        else:
+            self.show(view.several)
 
     def show(self, several: SeveralGames) -> None:
         values: dict[str, str] = {}
@@ -146,6 +149,13 @@ class SeriesPane(Pane):
         if self._plot is not None:
             self._plot.blank()
 
+    def show_view(self, view: SeriesView) -> None:
+        self.ensure_chart()  # mounted the first time the series is shown
+        if view.steps is None:
+            self.blank()
+        else:
+            self.show(view.steps, view.result, view.exact)
+
     def show(self, steps: Sequence[SeriesStep], result: str, exact: bool) -> None:
         def fmt(value: Decimal) -> str:
             return rating_exact(value) if exact else str(int(value))
@@ -187,12 +197,12 @@ class SeriesPane(Pane):
 
 
 class ReferencePane(Pane):
-    """The elo and FIDE expectations by D, up to the difference limit of `rules` (the calculator's
-    today's)."""
+    """The elo and FIDE expectations by D (`rows`: key, D, elo E, fide PD; `ReferenceMode.table`),
+    and the player's own D below them."""
 
-    def __init__(self, rules: RuleSet, *, id: str | None = None) -> None:
+    def __init__(self, rows: Sequence[tuple[str, str, str, str]], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._rules = rules
+        self._rows = rows
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -205,33 +215,8 @@ class ReferencePane(Pane):
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one("#reference-table", DataTable)
         table.add_columns("D", _("elo E"), _("fide PD"))
-        # Every 50 points up to the difference limit (8.3.1: past it, D counts as the limit), else
-        # up to table 8.1.2's last row.
-        limit = self._rules.difference.limit or PD_ROWS[-1][0]
-        for diff in range(-limit, limit + 1, 50):
-            table.add_row(
-                signed_int(diff),
-                percent(expected_score(1500 + diff, 1500)),
-                hundredths(pd_hundredths(diff)),
-                key=str(diff),
-            )
+        for key, *cells in self._rows:
+            table.add_row(*cells, key=key)
 
-    def show_current(self, rating: int | None, opponent: int | None) -> None:
-        widget = self.query_one("#reference-current", Static)
-        if rating is None or opponent is None:
-            widget.update(_("Type both ratings to see your own difference."))
-            return
-        diff = rating - opponent
-        used = counted_diff(rating, opponent, rules=self._rules)
-        widget.update(
-            _("You: D = {diff} → elo {elo}, fide PD {pd}").format(
-                diff=signed_int(diff),
-                elo=percent(expected_score(rating, opponent)),
-                pd=hundredths(pd_hundredths(used)),
-            )
-            + (
-                _(" ({limit}-point rule)").format(limit=self._rules.difference.limit)
-                if used != diff
-                else ""
-            )
-        )
+    def show_view(self, view: ReferenceView) -> None:
+        self.query_one("#reference-current", Static).update(view.current)

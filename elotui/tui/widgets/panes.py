@@ -15,6 +15,7 @@ from elotui.tui.formatting import (
     signed_cents,
     signed_int,
 )
+from elotui.tui.models.calculator import SingleView
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.value import Value
 
@@ -84,6 +85,12 @@ class SinglePane(DrawnLines):
         self._shape = tuple(RESULT_LABELS)  # the results shown in the table
 
     # ---- what it shows ------------------------------------------------------------------------
+
+    def show_view(self, view: SingleView) -> None:
+        if view.game is None:
+            self.blank()
+        else:
+            self.show(view.game, view.result)
 
     def row_shown(self, result: str) -> bool:
         return result in self._shape

@@ -17,10 +17,10 @@ from textual.widgets import Static
 
 from elotui.i18n import N_, _, ngettext
 from elotui.rating.fide import PeriodResult
-from elotui.rating.need import Need
 from elotui.rating.rules.records import RuleSet
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import points, signed_hundredths, signed_int
+from elotui.tui.models.calculator import PeriodView
 from elotui.tui.widgets.drawn_lines import DrawnLines
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 from elotui.tui.widgets.panes import Pane
@@ -94,6 +94,18 @@ class PeriodPane(Pane):
 
     def blank(self) -> None:
         self.query_one(PeriodLines).blank()
+
+    def show_view(self, view: PeriodView) -> None:
+        self.show_rules(view.rules)  # the month's rule set, whatever the other fields say
+        table = self.query_one(GamesTable)
+        if list(view.games) != table.row_list():  # drawn again only when a cell changed
+            table.show(view.games)
+        if view.results is None:
+            self.blank()
+        else:
+            results = view.results
+            assert view.rules is not None
+            self.show(results.k_line, results.period, view.rules, results.uncertain, results.need)
 
     def show_rules(self, rules: RuleSet | None) -> None:
         """The note names the rule set of the period's month and its rules, not today's (blank
@@ -188,24 +200,3 @@ def details_lines(period: PeriodResult, rules: RuleSet, uncertain: Sequence[str]
     if uncertain:
         lines.append(_("Rule uncertain: {texts}").format(texts="; ".join(uncertain)))
     return lines
-
-
-def need_text(need: Need | None) -> str:
-    """The need line: what the remaining games must score to reach the target ("" for none)."""
-    if need is None:
-        return ""
-    if need.min_points is None:
-        return ngettext(
-            "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
-            "What do I need: {target} is out of reach in {n} game(s) against {opponent}",
-            need.games,
-        ).format(target=need.target, n=need.games, opponent=need.opponent)
-    return _(
-        "What do I need: at least {points} / {games} against {opponent} → {after} (target {target})"
-    ).format(
-        points=points(need.min_points),
-        games=need.games,
-        opponent=need.opponent,
-        after=need.rating_after,
-        target=need.target,
-    )

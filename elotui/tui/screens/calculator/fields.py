@@ -1,5 +1,5 @@
-"""The calculator's fields: what each one takes (its parser, a Textual `Validator`), the K field and
-its presets, and the status line that names the empty fields.
+"""The calculator's fields: what each one takes (its parser, a Textual `Validator`), what each choice
+sets in the values, and the K field that steps through the presets.
 
 Every parser raises `InvalidInput` with the one-line reason shown under the field. The screen reads a
 field with the same validator the field carries (`CalculatorScreen._read`), and marks it itself: its
@@ -9,6 +9,7 @@ validates on its own (`validate_on` is empty: see `text_field`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -19,12 +20,11 @@ from textual.reactive import Reactive
 from textual.widgets import Input
 
 from elotui.dates import BadDate
-from elotui.i18n import N_, _, pgettext
+from elotui.i18n import N_, _
+from elotui.rating.calculator import Method
 from elotui.rating.calendar import first_day, parse_month
 from elotui.rating.inputs import (
     GAMES_MAX,
-    K_MAX,
-    K_MIN,
     InvalidInput,
     birth_year,
     games_played,
@@ -34,23 +34,9 @@ from elotui.rating.inputs import (
     parse_rating,
     read_whole,
 )
+from elotui.tui.models.calculator import K_PRESETS
 from elotui.tui.validation import Parsed, optional
 from elotui.tui.widgets.keys_in_order import TextField
-
-K_PRESETS: tuple[tuple[int, str], ...] = (
-    (40, N_("FIDE: new player / junior")),
-    (20, N_("FIDE: under 2400")),
-    (10, N_("FIDE: published 2400+")),
-    (32, N_("generic, not a FIDE value")),
-)
-K_MEANING = dict(K_PRESETS)
-
-
-def k_meaning(text: str) -> str:
-    k = read_whole(text)
-    if k is None or not K_MIN <= k <= K_MAX:
-        return ""
-    return _(K_MEANING.get(k, N_("custom K (1–100)")))
 
 
 def period_month(text: str) -> date:
@@ -71,6 +57,17 @@ class Points(Parsed[Fraction]):
         self.games = GAMES_MAX
         super().__init__(lambda text: parse_points(text, self.games))
 
+
+# What each choice sets in the values (`Values`): its attribute and its value from the choice's key.
+CHOICES: dict[str, tuple[str, Callable[[str], object]]] = {
+    "result": ("result", str),
+    "method": ("method", Method),
+    "exact": ("exact", lambda key: key == "exact"),
+    "k-source": ("k_from_profile", lambda key: key == "profile"),
+    "reached-2400": ("reached_2400", lambda key: key == "yes"),
+    "rating-list": ("rating_list", str),
+    "cap": ("cap", lambda key: key == "on"),
+}
 
 # What each field takes. A field carries its parser (`text_field`), and the screen reads it with the
 # same one. The names are those of the reasons ("Your rating must be from 100 to 3500, not 50").
@@ -125,36 +122,6 @@ def field_parser(field: Input) -> Parsed[Any]:
     return next(v for v in field.validators if isinstance(v, Parsed))
 
 
-def _missing_words() -> dict[str, str]:
-    """How the status line names an empty field, by its label as shown (in the language spoken);
-    in English another label is written as it is, lower-cased ("the points P")."""
-    return {
-        _("Your rating"): _("your rating"),
-        pgettext("calculator", "Opponent rating"): _("the opponent's rating"),
-        pgettext("calculator", "Rating at start"): _("the rating at start"),
-        _("Average opponent"): _("the average opponent"),
-        "K": _("the k"),
-        _("Games G"): _("the games G"),
-        _("Points P"): _("the points P"),
-        _("Games N"): _("the games N"),
-        _("Period"): _("the period"),
-    }
-
-
-def missing_text(labels: list[str], mode: str) -> str:
-    """The status line while fields are empty: it names each one ("Type the points P: …")."""
-    if mode == "period" and labels == [_("Your rating")]:
-        return _("Type your rating at the start of the period.")
-    known = _missing_words()
-    words = [known.get(label, f"the {label[0].lower()}{label[1:]}") for label in labels]
-    listed = (
-        words[0]
-        if len(words) == 1
-        else _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
-    )
-    return _("Type {fields}: results follow every key.").format(fields=listed)
-
-
 class KInput(CalculatorField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
@@ -177,7 +144,7 @@ class KInput(CalculatorField):
     def action_preset(self, step: int) -> None:
         # The screen knows the era (the period mode's month and list): its K values, else today's.
         era_values = getattr(self.screen, "k_preset_values", None)
-        values = list(era_values()) if callable(era_values) else [k for k, _ in K_PRESETS]
+        values = list(era_values()) if callable(era_values) else [k for k, _k in K_PRESETS]
         k = read_whole(self.value)
         index = values.index(k) if k in values else (-1 if step > 0 else 0)
         # Setting the value from code is a change like a key: wanted here (results follow).

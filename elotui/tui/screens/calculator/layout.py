@@ -1,8 +1,9 @@
-"""What the calculator shows where: its modes and their keys, the choices, each mode's own fields
-(built the first time the mode is shown) and its results pane, and the mode bar at the top."""
+"""What the calculator shows where: the choices, each mode's own fields (built the first time the
+mode is shown) and its results pane, and the mode bar at the top."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from textual.containers import Vertical
@@ -11,20 +12,11 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from elotui.i18n import N_, _, pgettext
+from elotui.tui.models.calculator import MODES, Mode, ReferenceMode
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.fields import Points, text_field
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
-
-# (mode, title, key)
-CALC_MODES: tuple[tuple[str, str, str], ...] = (
-    ("single", N_("Single game"), "f5"),
-    ("several", N_("Several games"), "f6"),
-    ("series", N_("Series"), "f7"),
-    ("period", N_("Tournament / period"), "f8"),
-    ("reference", N_("Reference"), "f9"),
-)
-MODE_TITLES = {mode: title for mode, title, _ in CALC_MODES}
 
 RESULT_CHOICES = (
     ("all", N_("all")),
@@ -39,92 +31,105 @@ SINGLE_GAME_HINT = N_(
     "w / d / l pick a result, n shows all three, m switches the method "
     "(outside a text field). ↑↓ in K steps through the presets."
 )
-METHOD_HINT_WIDTH = 49  # the form's inner width (#form in app.tcss: 52, padding 1, border 1)
 
 
-def mode_inputs(mode: str, today: date, points: Points) -> Widget:
-    """The fields only one mode uses, built the first time that mode is shown. `points` is the
-    screen's reader of the points P (it follows the games G)."""
-    if mode == "several":
-        return Vertical(
-            FieldRow(_("Games G"), text_field("games", fields.GAMES, "5")),
-            FieldRow(_("Points P"), text_field("points", points, "", _("e.g. 3.5"))),
-            id="several-inputs",
-        )
-    if mode == "series":
-        return Vertical(
-            FieldRow(_("Games N"), text_field("series-games", fields.SERIES_GAMES, "10")),
-            FieldRow(
-                _("Steps"),
-                Choice((("rounded", N_("rounded")), ("exact", N_("exact"))), id="exact"),
-            ),
-            id="series-inputs",
-        )
-    if mode == "period":
-        from elotui.rating.rules import rules_for
-
-        return Vertical(
-            FieldRow(
-                _("K from"),
-                Choice((("field", N_("K field")), ("profile", N_("profile"))), id="k-source"),
-            ),
-            FieldRow(
-                pgettext("calculator", "Birth year"),
-                text_field("birth-year", fields.BIRTH_YEAR, "", _("optional")),
-            ),
-            FieldRow(_("Games played"), text_field("games-played", fields.GAMES_PLAYED, "", "0")),
-            FieldRow(
-                _("Ever 2400"),
-                Choice((("no", N_("no")), ("yes", N_("yes"))), id="reached-2400"),
-            ),
-            FieldRow(_("Period"), text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
-            FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
-            FieldRow(
-                # Today's cap; the month's own rule set says in the pane whether it has one.
-                _("{cap} cap").format(cap=rules_for("standard", today).k_times_games_max),
-                Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap"),
-            ),
-            Label(_("What do I need"), classes="section"),
-            FieldRow(
-                _("Target T"),
-                text_field("target", fields.TARGET, "", pgettext("placeholder", "rating")),
-            ),
-            FieldRow(
-                _("Remaining R"),
-                text_field("remaining", fields.REMAINING, "", pgettext("placeholder", "games")),
-            ),
-            FieldRow(
-                _("Average X"),
-                text_field("need-average", fields.AVERAGE, "", pgettext("placeholder", "rating")),
-            ),
-            id="period-inputs",
-        )
-    return Static(
-        _("The reference table does not need any field."), id=f"{mode}-inputs", classes="hint"
+def _several_inputs(today: date, points: Points) -> Widget:
+    return Vertical(
+        FieldRow(_("Games G"), text_field("games", fields.GAMES, "5")),
+        FieldRow(_("Points P"), text_field("points", points, "", _("e.g. 3.5"))),
+        id="several-inputs",
     )
 
 
-def mode_pane(mode: str, today: date) -> Widget:
+def _series_inputs(today: date, points: Points) -> Widget:
+    return Vertical(
+        FieldRow(_("Games N"), text_field("series-games", fields.SERIES_GAMES, "10")),
+        FieldRow(
+            _("Steps"),
+            Choice((("rounded", N_("rounded")), ("exact", N_("exact"))), id="exact"),
+        ),
+        id="series-inputs",
+    )
+
+
+def _period_inputs(today: date, points: Points) -> Widget:
+    from elotui.rating.rules import rules_for
+
+    return Vertical(
+        FieldRow(
+            _("K from"),
+            Choice((("field", N_("K field")), ("profile", N_("profile"))), id="k-source"),
+        ),
+        FieldRow(
+            pgettext("calculator", "Birth year"),
+            text_field("birth-year", fields.BIRTH_YEAR, "", _("optional")),
+        ),
+        FieldRow(_("Games played"), text_field("games-played", fields.GAMES_PLAYED, "", "0")),
+        FieldRow(
+            _("Ever 2400"),
+            Choice((("no", N_("no")), ("yes", N_("yes"))), id="reached-2400"),
+        ),
+        FieldRow(_("Period"), text_field("period-month", fields.PERIOD, f"{today:%Y-%m}")),
+        FieldRow(_("List"), Choice(LIST_CHOICES, "standard", id="rating-list")),
+        FieldRow(
+            # Today's cap; the month's own rule set says in the pane whether it has one.
+            _("{cap} cap").format(cap=rules_for("standard", today).k_times_games_max),
+            Choice((("on", N_("on")), ("off", N_("off: not FIDE"))), id="cap"),
+        ),
+        Label(_("What do I need"), classes="section"),
+        FieldRow(
+            _("Target T"),
+            text_field("target", fields.TARGET, "", pgettext("placeholder", "rating")),
+        ),
+        FieldRow(
+            _("Remaining R"),
+            text_field("remaining", fields.REMAINING, "", pgettext("placeholder", "games")),
+        ),
+        FieldRow(
+            _("Average X"),
+            text_field("need-average", fields.AVERAGE, "", pgettext("placeholder", "rating")),
+        ),
+        id="period-inputs",
+    )
+
+
+def _reference_inputs(today: date, points: Points) -> Widget:
+    return Static(
+        _("The reference table does not need any field."), id="reference-inputs", classes="hint"
+    )
+
+
+# The fields only one mode uses, built the first time that mode is shown (the single game has none:
+# its hint is there from the start). `points` is the screen's reader of the points P (it follows G).
+MODE_INPUTS: dict[str, Callable[[date, Points], Widget]] = {
+    "several": _several_inputs,
+    "series": _series_inputs,
+    "period": _period_inputs,
+    "reference": _reference_inputs,
+}
+
+
+def mode_pane(mode: Mode, today: date) -> Widget:
     """The results pane of a mode other than the single game (which is there from the start); the
     reference table shows the difference rule of `today`'s standard rules."""
-    from elotui.rating.rules import rules_for
     from elotui.tui.widgets import mode_panes
 
-    if mode == "reference":
-        return mode_panes.ReferencePane(rules_for("standard", today), id=mode)
+    if isinstance(mode, ReferenceMode):
+        return mode_panes.ReferencePane(mode.table(today), id=mode.name)
     panes: dict[str, type[Widget]] = {
         "several": mode_panes.SeveralPane,
         "series": mode_panes.SeriesPane,
         "period": mode_panes.PeriodPane,
     }
-    return panes[mode](id=mode)
+    return panes[mode.name](id=mode.name)
 
 
 def mode_bar(current: str) -> Content:
     """The line at the top: every mode with its key, the current one in reverse."""
     parts: list[Content] = [Content.styled(" elotui ", "bold $accent")]
-    for mode, title, key in CALC_MODES:
-        text = f" {key.upper()} {_(title)} "
-
-        parts.append(Content.styled(text, "bold reverse") if mode == current else Content(text))
+    for mode in MODES.values():
+        text = f" {mode.key.upper()} {_(mode.title)} "
+        parts.append(
+            Content.styled(text, "bold reverse") if mode.name == current else Content(text)
+        )
     return Content(" ").join(parts)

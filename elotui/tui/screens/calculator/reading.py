@@ -1,57 +1,74 @@
-"""Reading the calculator's fields: each one parsed by its own validator, a bad one marked with its
-reason below it, and the status line above the results saying what is missing or wrong."""
+"""Reading the calculator's fields into the values its modes compute with (`Values`): each one parsed
+by its own validator, a bad one marked with its reason below it."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-from elotui.i18n import _
 from elotui.rating.inputs import InvalidInput
+from elotui.tui.models.calculator import PeriodGameValues, Values
 from elotui.tui.screens.base import AppScreen
-from elotui.tui.screens.calculator.fields import missing_text
+from elotui.tui.screens.calculator.fields import CHOICES, Points, field_parser
 from elotui.tui.validation import Parsed
-from elotui.tui.widgets.field_row import FieldRow
+from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.value import Value
 
 T = TypeVar("T")
 
 
 class FieldReader(AppScreen):
-    """The calculator's reading of its fields, for `recompute` (screen.py, period.py)."""
+    """The calculator's reading of its fields into the values its modes compute with."""
 
     mode: reactive[str] = reactive("single", init=False)
 
     def __init__(self) -> None:
         super().__init__()
         self._touched: set[str] = set()  # the fields typed in at least once
-        self._problems: list[str] = []
-        self._missing: list[str] = []  # the labels of the empty fields the mode needs
         self._reasons: dict[Input, Value] = {}
+        self._points = Points()  # the points P of the several-games mode: they follow G
 
-    def _read(self, field_id: str, parser: Parsed[T], *, relevant: bool = True) -> T | None:
-        """The parsed field, or None. A bad value marks the field; it blanks the results only when
-        the active mode uses the field (`relevant`). `parser` is the one the field carries."""
-        field_widget = self.query_one(f"#{field_id}", Input)
-        text = field_widget.value
+    def _values(self, period_games: Mapping[str, PeriodGameValues]) -> Values:
+        """Every field of the form and of the active mode, typed: a bad one is marked (the mode
+        says whether it blanks the results) and named in `Values.bad`."""
+        typed: dict[str, Any] = {}
+        bad: dict[str, str] = {}
+        fields = list(self.query("#form > FieldRow > *").results())  # the shared ones
+        own = self.query(f"#{self.mode}-inputs")  # not there while the mode is being built
+        if own:
+            fields += own.first().query("Input, Choice").results()
+        for widget in fields:
+            if isinstance(widget, Choice):
+                attribute, convert = CHOICES[widget.id or ""]
+                typed[attribute] = convert(widget.value)
+            elif isinstance(widget, Input) and widget.id is not None:
+                if widget.id == "points":
+                    # P is read against G, and only once G is good (its reason names G).
+                    if typed.get("games") is None:
+                        continue
+                    self._points.games = typed["games"]
+                typed[widget.id.replace("-", "_")] = self._read(widget, field_parser(widget), bad)
+        return Values(**typed, period_games=period_games, bad=bad)
+
+    def _read(self, widget: Input, parser: Parsed[T], bad: dict[str, str]) -> T | None:
+        """The parsed field, or None; a bad value marks the field and is kept in `bad`, by the
+        field's id. `parser` is the one the field carries."""
+        text = widget.value
         try:
             value = parser.read(text)
         except InvalidInput as error:
-            if not text.strip() and field_id not in self._touched:
+            if not text.strip() and widget.id not in self._touched:
                 # Never typed in: not an error yet, just missing.
-                self._mark(field_widget, None)
-                row = field_widget.parent
-                if relevant and isinstance(row, FieldRow) and row.label not in self._missing:
-                    self._missing.append(row.label)
+                self._mark(widget, None)
                 return None
-            self._mark(field_widget, str(error))
-            if relevant:
-                self._problems.append(str(error))
+            self._mark(widget, str(error))
+            bad[widget.id or ""] = str(error)
             return None
-        self._mark(field_widget, None)
+        self._mark(widget, None)
         return value
 
     def _mark(self, widget: Input, text: str | None) -> None:
@@ -69,17 +86,3 @@ class FieldReader(AppScreen):
             row.parent.mount(reason, after=row)
         reason.set_class(text is not None, "-shown")
         reason.update(text or "")
-
-    def _show_status(self, status: Static) -> bool:
-        """The line above the results: what is missing or wrong. True when the results can show."""
-        if self._problems:
-            status.update(_("Fix the marked field: {reason}").format(reason=self._problems[0]))
-
-            status.add_class("-error")
-            return False
-        status.remove_class("-error")
-        if self._missing:
-            status.update(missing_text(self._missing, self.mode))
-            return False
-        status.update("")
-        return True

@@ -6,17 +6,19 @@ parse is marked (`-invalid`) with its one-line reason and the results are blanke
 never stays on screen. Fields are only read here, never written from `recompute`, so the
 value → `recompute` path (`_follow`) cannot loop; the few places that set a value from code say so.
 
-The fields and their parsers are in fields.py, what each mode shows where in layout.py, reading and
-marking the fields in reading.py, the period mode in period.py.
+What each mode computes from the fields, and the texts it shows, is its model's (`MODES` in
+elotui.tui.models.calculator): the screen reads the fields into `Values`, asks the active mode for
+its view and gives it to the mode's pane. The fields and their parsers are in fields.py, what each
+mode shows where in layout.py, reading and marking the fields in reading.py, the period's list of
+games in period_games.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,42 +27,41 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
 from elotui.i18n import N_, _, pgettext
-from elotui.rating.inputs import read_whole
-from elotui.rating.result import Result
-from elotui.rating.rules import rules_for
 from elotui.tui.commands import PaletteAction
-from elotui.tui.formatting import phrase_lines
+from elotui.tui.models.calculator import MODES, Mode, View
 from elotui.tui.screens.base import app_ready
 from elotui.tui.screens.calculator import fields
-from elotui.tui.screens.calculator.fields import KInput, Points, k_meaning, text_field
+from elotui.tui.screens.calculator.fields import KInput, text_field
 from elotui.tui.screens.calculator.layout import (
-    CALC_MODES,
     METHOD_CHOICES,
-    METHOD_HINT_WIDTH,
-    MODE_TITLES,
+    MODE_INPUTS,
     RESULT_CHOICES,
     SINGLE_GAME_HINT,
     mode_bar,
-    mode_inputs,
     mode_pane,
 )
-from elotui.tui.screens.calculator.period import PeriodMode
+from elotui.tui.screens.calculator.period_games import PeriodGames
 from elotui.tui.textual_private import FirstPaintAfterStartUp
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.value import Value
 
-if TYPE_CHECKING:
-    from elotui.tui.widgets.mode_panes import SeriesPane
+
+@runtime_checkable
+class ModePane(Protocol):
+    """A mode's results pane: it shows the view its mode computed (`Mode.compute`)."""
+
+    def show_view(self, view: Any) -> None: ...
 
 
-class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
+class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
     # FirstPaintAfterStartUp: Textual paints the first frame inside the app's start-up batch, and
     # throws it away; the screen's first paint is the one after the batch (`_after_first_frame`).
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
-            Binding(key, f"mode('{mode}')", title, show=False, id=f"calculator.mode_{mode}")
-            for mode, title, key in CALC_MODES
+            Binding(key, f"mode('{name}')", mode.title, show=False, id=f"calculator.mode_{name}")
+            for name, mode in MODES.items()
+            for key in (mode.key,)
         ],
         Binding("w", "result('win')", N_("Win"), id="calculator.result_win"),
         Binding("d", "result('draw')", N_("Draw"), id="calculator.result_draw"),
@@ -87,7 +88,6 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
             cursor_blink if cursor_blink is not None else getattr(settings, "cursor_blink", True)
         )
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
-        self._points = Points()  # the points P of the several-games mode: they follow G
 
     # ---- layout -------------------------------------------------------------------------------
 
@@ -162,7 +162,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         await self.mount(Footer())
         self.refresh_bindings()  # a footer mounted after the focus was set (a screen built again)
         self._built.add("single")
-        if self.mode == "single":
+        if self.mode in self._built:
             self.recompute()
         else:
             await self.watch_mode(self.mode)
@@ -208,59 +208,45 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
         self.query_one(KInput).action_preset(step)
 
     def action_toggle_exact(self) -> None:
-        if self.mode != "series":
-            return
-        choice = self.query_one("#exact", Choice)
-        choice.value = "exact" if choice.value == "rounded" else "rounded"
+        for choice in self.query(f"#{self.mode}-inputs #exact").results(Choice):
+            choice.value = "exact" if choice.value == "rounded" else "rounded"
 
-    def _k_meaning(self, k_text: str) -> str:
-        """The caption under K: the presets' (today's rules); in the period mode, the K rules of
-        the period's rule set when they are not today's."""
-        meaning = k_meaning(k_text)
-        k = read_whole(k_text)
-        if self.mode != "period" or not meaning or k is None:
-            return meaning  # not a K from 1 to 100: nothing to say
-        return self.k_caption(k) or meaning
-
-    def _series_pane(self) -> SeriesPane:
-        from elotui.tui.widgets.mode_panes import SeriesPane
-
-        return self.query_one(SeriesPane)
+    def k_preset_values(self) -> tuple[int, ...]:
+        """What ↑/↓ in K steps through: the active mode's K values (the period's era may have its
+        own)."""
+        return self._mode.k_presets(self._values(self._games), self._today)
 
     # ---- mode -----------------------------------------------------------------------------------
 
-    async def watch_mode(self, mode: str) -> None:
+    @property
+    def _mode(self) -> Mode:
+        return MODES[self.mode]
+
+    async def watch_mode(self, name: str) -> None:
         if not self.query("#panes"):
             self._show_mode_bar()  # typed ahead of the first paint: `_mount_the_rest` shows it
             return
+        mode = MODES[name]
         panes = self.query_one("#panes", ContentSwitcher)
         inputs = self.query_one("#mode-inputs", ContentSwitcher)
-        if not panes.query_children(f"#{mode}"):
+        if not panes.query_children(f"#{name}"):
             # First visit: build the mode's fields and pane now (kept for later visits).
-            new_inputs = mode_inputs(mode, self._today, self._points)
+            new_inputs = MODE_INPUTS[name](self._today, self._points)
             new_inputs.display = False
             pane = mode_pane(mode, self._today)
             pane.display = False
             await inputs.mount(new_inputs)
             self._follow(new_inputs.query("Input, Choice"))
             await panes.mount(pane)
-            self._built.add(mode)
+            self._built.add(name)
             if not self._blink:
                 for widget in new_inputs.query(Input):
                     widget.cursor_blink = False
-        panes.current = mode
-        inputs.current = f"{mode}-inputs"
-        if mode == "series":
-            self._series_pane().ensure_chart()
-        self.query_one("#rating-row", FieldRow).label = (
-            pgettext("calculator", "Rating at start") if mode == "period" else _("Your rating")
-        )
-        self.query_one("#opponent-row", FieldRow).label = (
-            _("Average opponent")
-            if mode == "several"
-            else pgettext("calculator", "Opponent rating")
-        )
-        self.sub_title = _(MODE_TITLES[mode])
+        panes.current = name
+        inputs.current = f"{name}-inputs"
+        self.query_one("#rating-row", FieldRow).label = mode.rating_label()
+        self.query_one("#opponent-row", FieldRow).label = mode.opponent_label()
+        self.sub_title = _(mode.title)
         self._show_mode_bar()
         self.recompute()
 
@@ -270,93 +256,17 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
     # ---- recompute ------------------------------------------------------------------------------
 
     def recompute(self) -> None:
-        """Re-read every field the active mode uses and show its results, or blank them."""
+        """Re-read every field and show what the active mode computes from them."""
         if self.mode not in self._built:
             return  # its fields and pane are being mounted; they recompute once they are there
-        self._problems = []
-        self._missing = []
-        k_text = self.query_one("#k", Input).value
-        self.query_one("#k-meaning", Static).update(
-            f"  {self._k_meaning(k_text)}" if k_text else ""
-        )
-        from elotui.rating.calculator import Method
-
-        method = Method(self.query_one("#method", Choice).value)
-        method_text = method.text(rules_for("standard", self._today))
-        self.query_one("#method-rules", Static).update(
-            phrase_lines(f"  {method.value}: {method_text}", METHOD_HINT_WIDTH)
-            if self.mode != "period"
-            else _("  period: FIDE rules always (method not used)")
-        )
-        result = self.query_one("#result", Choice).value
-        mode = self.mode
-        k_source = self.query_one("#k-source", Choice).value if mode == "period" else "field"
-        rating = self._read("rating", fields.RATING, relevant=mode != "reference")
-        opponent = self._read(
-            "opponent", fields.OPPONENT, relevant=mode not in ("reference", "period")
-        )
-        k = self._read(
-            "k",
-            fields.K,
-            relevant=mode != "reference" and (mode != "period" or k_source == "field"),
-        )
+        view: View = self._mode.compute(self._values(self._games), self._today)
+        notes = view.notes
+        k_typed = bool(self.query_one("#k", Input).value)
+        self.query_one("#k-meaning", Static).update(f"  {notes.k_caption}" if k_typed else "")
+        self.query_one("#method-rules", Static).update(notes.method_caption)
         status = self.query_one("#status", Static)
-
-        if mode == "reference":
-            from elotui.tui.widgets.mode_panes import ReferencePane
-
-            self.query_one(ReferencePane).show_current(rating, opponent)
-            status.update("")
-            return
-        if mode == "period":
-            self._recompute_period(rating, k)
-            return
-
-        extra: tuple[object, ...] = ()
-        if mode == "several":
-            games = self._read("games", fields.GAMES)
-            played = None
-            if games is not None:
-                self._points.games = games
-                played = self._read("points", self._points)
-            extra = (games, played)
-        elif mode == "series":
-            series_games = self._read("series-games", fields.SERIES_GAMES)
-            extra = (series_games,)
-
-        from elotui.tui.widgets.drawn_lines import DrawnLines
-        from elotui.tui.widgets.panes import Pane, SinglePane
-
-        pane = self.query_one(f"#{mode}")
-        assert isinstance(pane, Pane | DrawnLines)
-        if not self._show_status(status) or None in (rating, opponent, k, *extra):
-            pane.blank()
-            return
-        assert rating is not None and opponent is not None and k is not None
-        from elotui.rating.calculator import series as series_steps
-        from elotui.rating.calculator import several_games, single_game
-
-        # The calculator's today decides the rules (the period mode has its month instead).
-        rules = rules_for("standard", self._today)
-        if mode == "single":
-            self.query_one(SinglePane).show(
-                single_game(rating, opponent, k, method, rules=rules), result
-            )
-        elif mode == "several":
-            games_n, played_points = extra
-            assert isinstance(games_n, int) and isinstance(played_points, Fraction)
-            from elotui.tui.widgets.mode_panes import SeveralPane
-
-            self.query_one(SeveralPane).show(
-                several_games(rating, opponent, k, games_n, played_points, method, rules=rules)
-            )
-        elif mode == "series":
-            (count,) = extra
-            assert isinstance(count, int)
-            # Every game of the series has the one result chosen; "all" shows a series of wins.
-            series_result = Result.parse(result) or Result.WIN
-            exact = self.query_one("#exact", Choice).value == "exact"
-            steps = series_steps(
-                rating, opponent, k, count, series_result.score, method, exact=exact, rules=rules
-            )
-            self._series_pane().show(steps, series_result.word, exact)
+        status.update(notes.status)
+        status.set_class(notes.error, "-error")
+        pane = self.query_one(f"#{self.mode}")
+        assert isinstance(pane, ModePane)
+        pane.show_view(view)
