@@ -44,7 +44,7 @@ def test_fide_example_for_one_player(repo: Repository) -> None:
     games = _scores(repo, "Rodrigo Vasquez")
     assert sum(score for *_, score in games) == 6
     # Round 1: rank 141, "Storkebaum,Ulrike" rated 1895, a win; round 6: rank 25, Strohhaeker 2251, =.
-    assert games[0] == ("Ulrike Storkebaum", 1895, 1)
+    assert games[0] == ("Ulrike Storkebaum", 1895, Fraction(1))
     assert games[5] == ("Raoul Strohhaeker", 2251, Fraction(1, 2))
     game = repo.list_games(repo.find_player("Rodrigo Vasquez").id)[0]
     # No 132 dates: every game on the event's end, 052 "31. 07. 2005"; 042 "28. 07. 2005".
@@ -80,7 +80,7 @@ def test_fide_example_for_the_club(repo: Repository) -> None:
     assert sum(score for *_, score in _scores(repo, "Klaus Klundt")) == Fraction(11, 2)
     # Storkebaum's line: 1 b 0, 219 w =, 221 b 0, 235 w 1, 231 b 1, 191 w =, 278 b 0: 3 points.
     assert sum(score for *_, score in _scores(repo, "U. Storkebaum")) == 3
-    assert _scores(repo, "U. Storkebaum")[0] == ("Rodrigo Vasquez", 2558, 0)
+    assert _scores(repo, "U. Storkebaum")[0] == ("Rodrigo Vasquez", 2558, Fraction(0))
     assert repo.list_games(repo.find_player("Dieter Nodorp").id) == []
     again = import_trf(repo, FIDE_2005, whose=TrfPlayers(club=True))
     assert (again.imported, again.already_in_logbook) == (0, 21)
@@ -120,7 +120,7 @@ def test_lichess_swiss_for_one_player(repo: Repository) -> None:
     assert {(game.date, game.rating_list, game.opponent_rating) for game in games} == {
         (dt.date(2020, 5, 29), "blitz", None)  # 042/052 "May 29, 2020"; no 122: --list; unrated
     }
-    assert _scores(repo, "mattderkuerschner")[0] == ("johnnydiggson", None, 1)
+    assert _scores(repo, "mattderkuerschner")[0] == ("johnnydiggson", None, Fraction(1))
 
 
 def test_lichess_swiss_byes_and_absences(repo: Repository) -> None:
@@ -246,7 +246,7 @@ def test_latin1_and_line_ends(repo: Repository, tmp_path: Path, encoding: str, e
     path = _write(tmp_path, TOURNAMENT, encoding=encoding, end=end)
     summary = import_trf(repo, path, whose=TrfPlayers(player="Zoé Lévy"))
     assert summary.imported == 1
-    assert _scores(repo, "Zoé Lévy") == [("Carla Dias", None, 0)]
+    assert _scores(repo, "Zoé Lévy") == [("Carla Dias", None, Fraction(0))]
 
 
 def test_import_file_takes_a_trf(repo: Repository, tmp_path: Path) -> None:
