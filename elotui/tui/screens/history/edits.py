@@ -283,7 +283,8 @@ class EditingScreen(LoadingScreen):
             self._write(job)
 
         hint = _(
-            "A .csv (columns as `elotui export` writes them), .pgn or elotui .json file. "
+            "A .csv (columns as `elotui export` writes them), .pgn, .trf (a tournament report: the "
+            "games of every logbook player found in it) or elotui .json file. "
             "Every row is checked first: one bad row and nothing is imported."
         )
         if player is not None:
