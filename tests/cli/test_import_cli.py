@@ -188,7 +188,9 @@ def trf_file(tmp_path: Path, *extra: str) -> Path:
     path = tmp_path / "open.trf"
     lines = [
         *TRF_LINES,
-        player_line(1, "Alice", rating=1600, fide_id=1234567, rounds=[(2, "w", "1"), ("", "", "H")]),
+        player_line(
+            1, "Alice", rating=1600, fide_id=1234567, rounds=[(2, "w", "1"), ("", "", "H")]
+        ),
         player_line(2, "Smith, Bob", rating=1700, rounds=[(1, "b", "0"), (3, "w", "+")]),
         player_line(3, "Jones, Carl", rounds=[("", "", "U"), (2, "b", "-")]),
         *extra,
