@@ -229,13 +229,13 @@ def _round_days(trf: TrfFile, label: str) -> tuple[dict[int, dt.date], list[str]
     days.update(dict.fromkeys(missing, fallback))
     if len(missing) == trf.rounds:
         warning = _(
-            "{file}: no round dates (line 132): the games are dated {date}, the event's {which}"
+            "{file}: no round dates (line 132): the games are dated {date}, {which}"
         )
     else:
         warning = _(
-            "{file}: some rounds have no date (line 132): their games are dated {date}, the event's {which}"
+            "{file}: some rounds have no date (line 132): their games are dated {date}, {which}"
         )
-    which = _("end") if trf.end else _("start")
+    which = _("the event's end") if trf.end else _("the event's start")
     return days, [warning.format(file=label, date=fallback.isoformat(), which=which)]
 
 

@@ -122,6 +122,8 @@ def test_json_output_counts_the_games_already_there(
         "skipped": 1,
         "skipped_reasons": {"games already in the logbook": 1},
         "already_in_logbook": 1,
+        "players_added": [],  # a TRF import's --add-players
+        "warnings": [],  # what a TRF import had to assume
     }
 
 
