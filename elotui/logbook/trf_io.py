@@ -228,9 +228,7 @@ def _round_days(trf: TrfFile, label: str) -> tuple[dict[int, dt.date], list[str]
         )
     days.update(dict.fromkeys(missing, fallback))
     if len(missing) == trf.rounds:
-        warning = _(
-            "{file}: no round dates (line 132): the games are dated {date}, {which}"
-        )
+        warning = _("{file}: no round dates (line 132): the games are dated {date}, {which}")
     else:
         warning = _(
             "{file}: some rounds have no date (line 132): their games are dated {date}, {which}"
