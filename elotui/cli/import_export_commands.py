@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from elotui.cli.logbook_commands import (
     logbook_errors,
     open_repository,
     wants_json,
+    whole_arg,
 )
 from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import count as number
@@ -26,12 +28,44 @@ if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
 
 
 def register(sub: SubParsers) -> None:
-    importing = add_command(sub, "import", _("import games from a CSV, PGN or elotui JSON file"))
+    importing = add_command(
+        sub,
+        "import",
+        _("import games from a CSV, PGN, TRF (tournament report) or elotui JSON file"),
+    )
     importing.add_argument("file", metavar="FILE", type=Path)
     importing.add_argument(
         "--player",
         metavar="NAME",
-        help=_("whose games (required for PGN; for CSV fills an empty player column)"),
+        help=_(
+            "whose games (required for PGN; for CSV fills an empty player column; for TRF the "
+            "logbook player, found in the file by FIDE id, else by name)"
+        ),
+    )
+    importing.add_argument(
+        "--fide-id",
+        type=whole_arg,
+        metavar="ID",
+        help=_("TRF: the games of the file's player with this FIDE id"),
+    )
+    importing.add_argument(
+        "--start-rank",
+        type=whole_arg,
+        metavar="N",
+        help=_("TRF: the games of the file's player of this starting rank"),
+    )
+    importing.add_argument(
+        "--club",
+        action="store_true",
+        help=_("TRF: the games of every logbook player whose FIDE id is in the file"),
+    )
+    importing.add_argument(
+        "--add-players",
+        action="store_true",
+        help=_(
+            "TRF: add the player to the logbook if missing (name, FIDE id, birth year and the "
+            "file's rating as start rating)"
+        ),
     )
     importing.add_argument(
         "--keep-duplicates",
@@ -45,7 +79,8 @@ def register(sub: SubParsers) -> None:
         importing,
         _(
             "PGN: put every game on this list (else each game's TimeControl decides: blitz up to"
-            " 10 minutes for base + 60 x increment, rapid under 60, else standard)"
+            " 10 minutes for base + 60 x increment, rapid under 60, else standard); TRF: the list"
+            " when the file gives no time control"
         ),
         None,
     )
@@ -63,20 +98,38 @@ def register(sub: SubParsers) -> None:
 def import_file(args: argparse.Namespace) -> int:
     path: Path = args.file
     kind = path.suffix.lower()
-    if kind not in (".csv", ".pgn", ".json"):
-        raise UsageError(_("{path}: import reads .csv, .pgn or .json files").format(path=path))
+    if kind not in files.IMPORT_KINDS:
+        raise UsageError(
+            _("{path}: import reads .csv, .pgn, .trf or .json files").format(path=path)
+        )
     from elotui.logbook.paths import refusal_to_read
 
     refusal = refusal_to_read(path)  # a folder, a FIFO, a device: refused before anything is opened
     if refusal is not None:
         raise UsageError(refusal)
+    trf_players = None
+    if kind == ".trf":
+        from elotui.logbook.trf_io import TrfPlayers
+
+        trf_players = TrfPlayers(
+            player=args.player,
+            fide_id=args.fide_id,
+            start_rank=args.start_rank,
+            club=args.club,
+            add_players=args.add_players,
+        )
+        refusal = trf_players.refusal()
+        if refusal is not None:
+            raise UsageError(refusal)
+    elif args.fide_id is not None or args.start_rank is not None or args.club or args.add_players:
+        raise UsageError(_("--fide-id, --start-rank, --club and --add-players are for TRF imports"))
     if kind == ".pgn" and not args.player:
         raise UsageError(_("a PGN import needs --player NAME (whose games to take)"))
-    if kind != ".pgn" and args.rating_list is not None:
+    if kind not in (".pgn", ".trf") and args.rating_list is not None:
         raise UsageError(
-            _("--list is for PGN imports; a {kind} file gives each game's list itself").format(
-                kind=kind
-            )
+            _(
+                "--list is for PGN and TRF imports; a {kind} file gives each game's list itself"
+            ).format(kind=kind)
         )
     repository = open_repository(args)
     summary = files.import_file(
@@ -85,10 +138,15 @@ def import_file(args: argparse.Namespace) -> int:
         player=args.player,
         keep_duplicates=args.keep_duplicates,
         rating_list=args.rating_list,
+        trf_players=trf_players,
     )
     if wants_json(args):
         print_json(summary.as_json())
         return 0
+    for warning in summary.warnings:
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
+    for name in summary.players_added:
+        print(_("added player {name}").format(name=name))
     print(summary.message(str(path)))
     for reason, count in summary.skipped.items():
         print(_("skipped {count}: {reason}").format(count=number(count), reason=_(reason)))

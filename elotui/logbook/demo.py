@@ -1,7 +1,8 @@
 """The demo logbook: two players over several years, built from the fixture in `elotui/logbook/demo/`.
 
 `players.json` holds the profiles (and published ratings by month), `games.csv` the games in the
-import format. `elotui --demo` works on a throwaway database built fresh from them in a temporary folder,
+import format, and `rapide-de-montpellier.trf` a made-up tournament's report file, whose games go to
+the logbook players found in it (Margaux Vidal) as `elotui import FILE.trf` takes them. `elotui --demo` works on a throwaway database built fresh from them in a temporary folder,
 so nothing the user does there outlives the session and the fixture itself is never written to.
 
 The players' notes are written in English in the fixture and stored in the language spoken when the
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEMO_FILENAME = "elotui-demo.db"
+DEMO_TOURNAMENT = "rapide-de-montpellier.trf"  # a made-up tournament: its report file
 
 # The notes of players.json, word for word, marked for the catalog (tests/i18n/test_demo_notes.py
 # fails on a note of the fixture that is not here).
@@ -53,6 +55,7 @@ def build_demo_database(path: Path) -> Repository:
     """Create the demo logbook at `path` (a new file) and return its repository."""
     from elotui.logbook.csv_io import import_csv
     from elotui.logbook.repository import PLAYER_FIELDS, PlayerBundle, open_repository
+    from elotui.logbook.trf_io import import_trf
 
     if path.exists():
         raise FileExistsError(path)
@@ -68,6 +71,7 @@ def build_demo_database(path: Path) -> Repository:
     ]
     repository.add_players_with_games(bundles)
     import_csv(repository, DEMO_DIR / "games.csv")
+    import_trf(repository, DEMO_DIR / DEMO_TOURNAMENT)
     return repository
 
 

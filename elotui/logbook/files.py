@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from elotui.logbook.import_report import ImportSummary
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
+    from elotui.logbook.trf_io import TrfPlayers
 
-IMPORT_KINDS = (".csv", ".pgn", ".json")
+IMPORT_KINDS = (".csv", ".pgn", ".json", ".trf")
 # The files SQLite keeps beside a logbook while it is open.
 JOURNAL_SUFFIXES = ("-wal", "-shm", "-journal")
 
@@ -40,14 +41,18 @@ def import_file(
     player: str | None,
     keep_duplicates: bool = False,
     rating_list: RatingList | None = None,
+    trf_players: TrfPlayers | None = None,
 ) -> ImportSummary:
-    """Import a .csv, .pgn or elotui .json file, all or nothing (a bad row raises `ImportFailed`).
+    """Import a .csv, .pgn, .trf or elotui .json file, all or nothing (a bad row raises
+    `ImportFailed`).
 
-    `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s."""
+    `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s, and
+    those of a TRF that says no time control. A TRF's games are `trf_players`' (None: every logbook
+    player found in the file); `player` is for CSV and PGN."""
     from elotui.logbook.engine import ServerLost
 
     try:
-        return _import_by_kind(repository, path, player, keep_duplicates, rating_list)
+        return _import_by_kind(repository, path, player, keep_duplicates, rating_list, trf_players)
     except ServerLost as lost:
         if lost.saved_unknown:
             raise  # lost during the COMMIT: the server may have kept the games
@@ -63,6 +68,7 @@ def _import_by_kind(
     player: str | None,
     keep_duplicates: bool,
     rating_list: RatingList | None,
+    trf_players: TrfPlayers | None,
 ) -> ImportSummary:
     from elotui.logbook.paths import refusal_to_read
 
@@ -87,11 +93,21 @@ def _import_by_kind(
             keep_duplicates=keep_duplicates,
             rating_list=rating_list,
         )
+    if kind == ".trf":
+        from elotui.logbook.trf_io import import_trf
+
+        return import_trf(
+            repository,
+            path,
+            whose=trf_players,
+            keep_duplicates=keep_duplicates,
+            rating_list=rating_list,
+        )
     if kind == ".json":
         from elotui.logbook.json_io import import_json
 
         return import_json(repository, path)  # new players only: nothing can be there already
-    raise FileRefused(_("{path}: import reads .csv, .pgn or .json files").format(path=path))
+    raise FileRefused(_("{path}: import reads .csv, .pgn, .trf or .json files").format(path=path))
 
 
 def is_the_logbook(path: Path, repository: Repository) -> bool:

@@ -1,5 +1,5 @@
 """What an import reports: `ImportSummary` (games added, left out and why) or `ImportFailed` (nothing
-added, every problem one line). The CSV, PGN and JSON imports all report with these."""
+added, every problem one line). The CSV, PGN, TRF and JSON imports all report with these."""
 
 from __future__ import annotations
 
@@ -38,11 +38,12 @@ class ImportFailed(LogbookError):
         return list(self.errors)
 
 
-def read_import_text(path: Path) -> str:
-    """The text of a file to import (UTF-8 only: `FILE:LINE: not UTF-8` otherwise), every way of
-    failing to read it told as the import's error. CSV, JSON and PGN imports all read through here."""
+def read_import_text(path: Path, *, else_latin1: bool = False) -> str:
+    """The text of a file to import (UTF-8 only: `FILE:LINE: not UTF-8` otherwise, unless
+    `else_latin1`), every way of failing to read it told as the import's error. Every import reads
+    through here."""
     try:
-        return read_named_text(path)
+        return read_named_text(path, else_latin1=else_latin1)
     except NotText as error:
         raise ImportFailed([str(error)]) from None
     except UnreadableFile as error:
@@ -60,6 +61,8 @@ class ImportSummary:
     games_by_player: dict[str, int] = field(default_factory=dict)  # games imported, by player
     skipped: dict[str, int] = field(default_factory=dict)  # reason → games of the file left out
     already_in_logbook: int = 0  # games left out because the logbook has them already
+    players_added: tuple[str, ...] = ()  # players the import created (a TRF's `--add-players`)
+    warnings: tuple[str, ...] = ()  # what the import guessed, one line each (a TRF's dates, list)
 
     @property
     def skipped_total(self) -> int:
@@ -102,6 +105,8 @@ class ImportSummary:
             "skipped": self.skipped_total,
             "skipped_reasons": reasons,
             "already_in_logbook": self.already_in_logbook,
+            "players_added": list(self.players_added),
+            "warnings": list(self.warnings),
         }
 
 
@@ -111,6 +116,9 @@ def imported_summary(
     games_by_player: Mapping[str, int],
     player_ids: Mapping[str, int],
     skipped: Mapping[str, int],
+    *,
+    players_added: tuple[str, ...] = (),
+    warnings: tuple[str, ...] = (),
 ) -> ImportSummary:
     """The summary of an import whose rows went through `Repository.import_games`."""
     names = {player_id: name for name, player_id in player_ids.items()}
@@ -122,4 +130,6 @@ def imported_summary(
         {name: count for name, count in left.items() if count > 0},
         dict(skipped),
         result.already_there_total,
+        players_added,
+        warnings,
     )

@@ -332,12 +332,14 @@ _OTHER_BOMS = (
 _UTF8_BOM = b"\xef\xbb\xbf"
 
 
-def decode_text(raw: bytes, label: str) -> str:
+def decode_text(raw: bytes, label: str, *, else_latin1: bool = False) -> str:
     """`raw` as UTF-8 text (a leading BOM is dropped), else `UnreadableFile` saying `FILE:LINE: ...`.
 
     elotui reads UTF-8 only, with or without a BOM: a guess at another encoding could read a name
     wrongly without a word (Windows-1252 `Müller` is not Latin-1 `Müller` byte for byte), and a name
     read wrongly no longer matches its player. The line is counted from the raw bytes themselves.
+    `else_latin1`: text that is not UTF-8 is read as Latin-1 (a format whose older files are Latin-1
+    by custom, as TRF's are); binary data and UTF-16/32 are still refused.
     """
     for bom, name in _OTHER_BOMS:
         if raw.startswith(bom):
@@ -354,6 +356,8 @@ def decode_text(raw: bytes, label: str) -> str:
     except UnicodeDecodeError as error:
         if 0 <= nul < error.start:
             raise NotText(_binary(label, _line_at(raw, nul))) from None
+        if else_latin1 and nul < 0:
+            return raw.decode("latin-1")
         raise NotText(
             _("{file}:{line}: not UTF-8").format(file=label, line=_line_at(raw, error.start))
         ) from None
@@ -366,11 +370,12 @@ def _line_at(raw: bytes, offset: int) -> int:
     return raw.count(b"\n", 0, offset) + 1
 
 
-def read_named_text(path: Path) -> str:
-    """The whole text of exactly `path` (see `open_named_file`), UTF-8 only (see `decode_text`)."""
+def read_named_text(path: Path, *, else_latin1: bool = False) -> str:
+    """The whole text of exactly `path` (see `open_named_file`), UTF-8 (else Latin-1 when
+    `else_latin1`: see `decode_text`)."""
     with open_named_file(path, encoding="latin-1") as handle:
         raw = handle.buffer.read()
-    return decode_text(raw, str(path))
+    return decode_text(raw, str(path), else_latin1=else_latin1)
 
 
 def _binary(label: str, line: int) -> str:

@@ -150,7 +150,7 @@ def read_pgn_games(
     return games, skipped
 
 
-def _unsafe_texts(game: NewGame) -> list[str]:
+def unsafe_texts(game: NewGame) -> list[str]:
     """Why the game's text cannot be stored (an ESC, a direction override...: elotui/safe_text.py)."""
     problems = []
     for text, what in ((game.opponent, "opponent"), (game.event, "event")):
@@ -190,7 +190,7 @@ def import_pgn(
     problems = [
         _("{file}: game {number}: {problem}").format(file=label, number=number, problem=problem)
         for number, game in enumerate(games, 1)
-        for problem in _unsafe_texts(game)
+        for problem in unsafe_texts(game)
     ]
     if problems:
         raise ImportFailed(problems)

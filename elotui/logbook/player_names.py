@@ -39,11 +39,16 @@ def stored_name(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def given_first(name: str) -> str:
+    """`Surname, Given names` as `Given names Surname` (at the first comma; runs of spaces made
+    one), as a logbook names a player; a name without a comma is itself."""
+    surname, comma, given = name.partition(",")
+    return " ".join(f"{given} {surname}".split() if comma else name.split())
+
+
 def name_key(name: str) -> str:
     """The form two names are compared in (see the module docstring)."""
-    surname, comma, given = name.partition(",")
-    text = f"{given} {surname}" if comma else name
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", given_first(name))
     plain = "".join(char for char in decomposed if not unicodedata.combining(char))
     return " ".join(plain.casefold().split())
 

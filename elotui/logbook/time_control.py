@@ -34,6 +34,16 @@ INCREMENT_MOVES = 60  # an increment counts as this many moves
 _SINGLE_PERIOD = re.compile(r"([0-9]+)(?:\+([0-9]+))?")  # not \d: it takes every script's digits
 
 
+# The tag's time-control forms (`S`, `S+I`, `M/S`, `M/S+I`, periods joined by `:`): TRF26's encoded
+# time control (its `222` line) is written in them too.
+_TIME_CONTROL = re.compile(r"(?:[0-9]+/)?[0-9]+(?:\+[0-9]+)?(?::(?:[0-9]+/)?[0-9]+(?:\+[0-9]+)?)*")
+
+
+def is_time_control(tag: str) -> bool:
+    """Whether `tag` is a time control in the tag's periods form (not `?`, `-`, `*S` or text)."""
+    return _TIME_CONTROL.fullmatch(tag.strip()) is not None
+
+
 def game_seconds(tag: str | None) -> int | None:
     """A player's time for the whole game (base + 60 × increment) for `S` or `S+I`, else None."""
     match = _SINGLE_PERIOD.fullmatch((tag or "").strip())

@@ -63,6 +63,7 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     # The trajectory chart after a write, against plotext given every game (in one process).
     "chart": [("bench_chart.py",)],
     "import": [("bench_logbook.py", "--part", "import")],
+    "trf": [("bench_trf.py",)],
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
     # PostgreSQL vs the file (issue 16); says why it measured nothing when no server can start.
@@ -124,6 +125,7 @@ GOALS: list[tuple[tuple[str, ...], Goal]] = [
     (("history first rows", " 100,000 games"), ratio_at_most(1.5)),
     (("at 100,000 games", "until the"), value_at_most(0.150, "≤ 150 ms")),
     (("at 1,000,000 games", "until the"), value_at_most(1.0, "≤ 1 s")),
+    (("`elotui import` TRF",), value_at_most(1.0, "< 1 s")),
     (("`elotui import`",), ratio_at_most(2.5)),
     (("`elotui replay --json`", "from PostgreSQL vs from an SQLite file"), ratio_at_most(1.5)),
     (("`elotui replay --json`", "plain replay loop"), ratio_at_most(2)),

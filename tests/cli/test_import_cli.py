@@ -122,6 +122,8 @@ def test_json_output_counts_the_games_already_there(
         "skipped": 1,
         "skipped_reasons": {"games already in the logbook": 1},
         "already_in_logbook": 1,
+        "players_added": [],  # a TRF import's --add-players
+        "warnings": [],  # what a TRF import had to assume
     }
 
 
@@ -171,3 +173,73 @@ def test_pgn_reimport(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: st
         f"imported 2 game(s) from {path} (Alice 2)\nskipped 1: games without the player\n",
     )
     assert games(capsys, db) == 4
+
+
+TRF_LINES = [
+    "012 Club Open",
+    "042 2024/08/01",
+    "052 2024/08/02",
+    "122 90 minutes + 30 seconds per move",
+]
+
+
+def trf_file(tmp_path: Path, *extra: str) -> Path:
+    """Alice (rank 1, FIDE id 1234567) beats Bob, then a bye; Bob has a forfeit win in round 2."""
+    from tests.trf_lines import player_line
+
+    path = tmp_path / "open.trf"
+    lines = [
+        *TRF_LINES,
+        player_line(
+            1, "Alice", rating=1600, fide_id=1234567, rounds=[(2, "w", "1"), ("", "", "H")]
+        ),
+        player_line(2, "Smith, Bob", rating=1700, rounds=[(1, "b", "0"), (3, "w", "+")]),
+        player_line(3, "Jones, Carl", rounds=[("", "", "U"), (2, "b", "-")]),
+        *extra,
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_trf_import_for_the_club(tmp_path: Path, db: str) -> None:
+    assert run_cli("player", "add", "Bob Smith", "--db", db)[0] == 0  # no FIDE id: not the club's
+    assert run_cli("player", "edit", "Alice", "--fide-id", "1234567", "--db", db)[0] == 0
+    path = trf_file(tmp_path)
+    assert run_cli("import", str(path), "--club", "--db", db) == (
+        0,
+        f"imported 1 game(s) from {path} (Alice 1)\nskipped 1: byes\n",
+        f"warning: {path}: no round dates (line 132): the games are dated 2024-08-02, the "
+        "event's end\n",
+    )
+    code, out, _ = run_cli("import", str(path), "--db", db)  # default: Alice and Bob by name
+    assert code == 0
+    assert out == (
+        f"imported 1 game(s) from {path} (Bob Smith 1; 1 already in the logbook, skipped)\n"
+        "skipped 1: byes\nskipped 1: forfeits\n"
+    )
+
+
+def test_trf_add_players_and_refusals(tmp_path: Path, db: str) -> None:
+    path = trf_file(tmp_path)
+    code, out, _ = run_cli("import", str(path), "--start-rank", "2", "--add-players", "--db", db)
+    assert (code, out.splitlines()[0]) == (0, "added player Bob Smith")
+    for argv, message in [
+        (["--club", "--player", "Alice"], "--club takes every logbook player in the file"),
+        (["--add-players"], "--add-players adds the player named by --player"),
+    ]:
+        code, out, err = run_cli("import", str(path), *argv, "--db", db)
+        assert (code, out) == (2, "")
+        assert message in err
+    csv = csv_file(tmp_path, "games.csv", *GAMES)
+    code, _, err = run_cli("import", str(csv), "--club", "--db", db)
+    assert code == 2
+    assert "--fide-id, --start-rank, --club and --add-players are for TRF imports" in err
+
+
+def test_trf_bad_line_imports_nothing(tmp_path: Path, db: str) -> None:
+    path = trf_file(tmp_path, "001    4      Bad, Line".ljust(91) + "   2 x 1")  # column 97: x
+    assert run_cli("import", str(path), "--db", db) == (
+        2,
+        "",
+        f"{path}:8: round 1: colour 'X' is not w, b or -\nelotui: nothing imported (1 problem)\n",
+    )

@@ -81,9 +81,16 @@ class BulkMethods(Store):
         return len(rows)
 
     def import_games(
-        self, rows: Sequence[Sequence[Any]], *, keep_duplicates: bool = False
+        self,
+        rows: Sequence[Sequence[Any]],
+        *,
+        keep_duplicates: bool = False,
+        new_players: Sequence[PlayerBundle] = (),
     ) -> ImportedGames:
         """`add_games` for an import: games already in the logbook are left out (all or nothing).
+
+        `new_players` are added first, with their games, in the same transaction (a TRF import's
+        `--add-players`): a player that cannot be added leaves the whole import out.
 
         Two games are the same when their `DUPLICATE_KEY_COLUMNS` are equal, counted as a multiset: a
         file that holds a game twice (a double round) adds one of them when the logbook has it once.
@@ -91,21 +98,28 @@ class BulkMethods(Store):
         the insert's own transaction (under the write lock), so a concurrent writer cannot slip a game
         in between. `keep_duplicates` adds every row, as `add_games` does.
         """
-        if not rows:
+        if not rows and not new_players:
             return ImportedGames(0)
+        _check_bundles(new_players)
         already: Counter[int] = Counter()
+        added = 0
         try:
             with self._writer.begin() as connection:
+                added = self._add_bundles(connection, new_players)
                 kept = rows
                 if not keep_duplicates:
                     if self.dialect != SQLITE:
                         lock_players(connection, {row[0] for row in rows})
-                    kept, already = self._leave_out_existing(connection, rows, self.dialect)
+                    kept, already = (
+                        self._leave_out_existing(connection, rows, self.dialect)
+                        if rows
+                        else (rows, already)
+                    )
                 if kept:
                     connection.exec_driver_sql(bulk_insert_sql(self.dialect), kept)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
-        return ImportedGames(len(kept), dict(already))
+        return ImportedGames(added + len(kept), dict(already))
 
     @staticmethod
     def _leave_out_existing(
@@ -141,47 +155,44 @@ class BulkMethods(Store):
 
     def add_players_with_games(self, bundles: Sequence[PlayerBundle]) -> int:
         """Add whole players (profile, games, published ratings) in one transaction; returns games."""
-        published_table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
-        for bundle in bundles:
-            check_player_fields(bundle.profile)
-            for game in bundle.games:
-                check_game_fields(game)
-            for month, rating, rating_list in map(published_entry, bundle.published):
-                check_month(month)
-                check_rating(rating, _("published rating"))
-                check_rating_list(rating_list)
-        games = 0
+        _check_bundles(bundles)
         try:
             with self._writer.begin() as connection:
-                names = names_held(connection)
-                for bundle in bundles:
-                    profile = {**bundle.profile, "name": stored_name(bundle.profile["name"])}
-                    names.refuse_alike(profile["name"])
-                    names.add(profile["name"])
-                    player_id = connection.execute(
-                        insert(PLAYER_TABLE).values(**profile).returning(PLAYER_TABLE.c.id)
-                    ).scalar_one()
-                    rows = [game_row(player_id, game) for game in bundle.games]
-                    if rows:
-                        connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
-                    games += len(rows)
-                    if bundle.published:
-                        connection.execute(
-                            insert(published_table),
-                            [
-                                {
-                                    "player_id": player_id,
-                                    "month": month,
-                                    "rating": rating,
-                                    "rating_list": rating_list,
-                                }
-                                for month, rating, rating_list in map(
-                                    published_entry, bundle.published
-                                )
-                            ],
-                        )
+                return self._add_bundles(connection, bundles)
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
+
+    def _add_bundles(self, connection: Any, bundles: Sequence[PlayerBundle]) -> int:
+        """Insert whole players (checked by `_check_bundles`) in `connection`'s transaction."""
+        if not bundles:
+            return 0
+        published_table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        games = 0
+        names = names_held(connection)
+        for bundle in bundles:
+            profile = {**bundle.profile, "name": stored_name(bundle.profile["name"])}
+            names.refuse_alike(profile["name"])
+            names.add(profile["name"])
+            player_id = connection.execute(
+                insert(PLAYER_TABLE).values(**profile).returning(PLAYER_TABLE.c.id)
+            ).scalar_one()
+            rows = [game_row(player_id, game) for game in bundle.games]
+            if rows:
+                connection.exec_driver_sql(bulk_insert_sql(self.dialect), rows)
+            games += len(rows)
+            if bundle.published:
+                connection.execute(
+                    insert(published_table),
+                    [
+                        {
+                            "player_id": player_id,
+                            "month": month,
+                            "rating": rating,
+                            "rating_list": rating_list,
+                        }
+                        for month, rating, rating_list in map(published_entry, bundle.published)
+                    ],
+                )
         return games
 
     def add_new_games(self, player_id: int, games: Iterable[NewGame]) -> int:
@@ -190,3 +201,14 @@ class BulkMethods(Store):
             check_game_fields(game)
             rows.append(game_row(player_id, game))
         return self.add_games(rows)
+
+
+def _check_bundles(bundles: Sequence[PlayerBundle]) -> None:
+    for bundle in bundles:
+        check_player_fields(bundle.profile)
+        for game in bundle.games:
+            check_game_fields(game)
+        for month, rating, rating_list in map(published_entry, bundle.published):
+            check_month(month)
+            check_rating(rating, _("published rating"))
+            check_rating_list(rating_list)

@@ -109,7 +109,8 @@ def import_games(path: Path, player: PlayerRecord | None) -> Write:
 
 def import_hint(player: PlayerRecord | None) -> str:
     hint = _(
-        "A .csv (columns as `elotui export` writes them), .pgn or elotui .json file. "
+        "A .csv (columns as `elotui export` writes them), .pgn, .trf (a tournament report: the "
+        "games of every logbook player found in it) or elotui .json file. "
         "Every row is checked first: one bad row and nothing is imported."
     )
     if player is not None:

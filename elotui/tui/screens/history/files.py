@@ -22,7 +22,8 @@ def import_file(repository: Repository, path: Path, player: str | None) -> Write
         for why, count in summary.skipped.items()
     )
     line = summary.message(path.name)
-    return WriteDone(line[0].upper() + line[1:] + skipped)
+    warned = "".join(f"; {warning}" for warning in summary.warnings)  # a TRF's dates or list
+    return WriteDone(line[0].upper() + line[1:] + skipped + warned)
 
 
 def export_file(repository: Repository, path: Path) -> WriteDone:
