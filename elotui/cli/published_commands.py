@@ -88,14 +88,26 @@ def published_list(args: argparse.Namespace) -> int:
             {
                 "player": player.name,
                 "published": [
-                    {"month": r.month, "rating": r.rating, "list": r.rating_list} for r in records
+                    {
+                        "month": r.month,
+                        "rating": r.rating,
+                        "list": r.rating_list,
+                        "games": r.games,
+                        "k": r.k,
+                    }
+                    for r in records
                 ],
             }
         )
     else:
+        # FIDE's games and K, where a list file gave them: their columns only then.
+        fide = any(r.games is not None or r.k is not None for r in records)
         print_table(
-            (_("month"), _("rating"), _("list")),
-            [(r.month, r.rating, list_label(r.rating_list)) for r in records],
+            (_("month"), _("rating"), _("list"), *((_("FIDE games"), "K") if fide else ())),
+            [
+                (r.month, r.rating, list_label(r.rating_list), *((r.games, r.k) if fide else ()))
+                for r in records
+            ],
         )
     return 0
 

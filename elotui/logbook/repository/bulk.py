@@ -10,16 +10,13 @@ from typing import Any
 from sqlalchemy import Table, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from elotui.i18n import _
 from elotui.logbook.models import PublishedRating
 from elotui.logbook.player_names import stored_name
 from elotui.logbook.records import NewGame, PlayerBundle, gc_paused
 from elotui.logbook.repository.checks import (
     check_game_fields,
-    check_month,
     check_player_fields,
-    check_rating,
-    check_rating_list,
+    check_published,
     explain,
 )
 from elotui.logbook.repository.players import names_held
@@ -146,10 +143,8 @@ class BulkMethods(Store):
             check_player_fields(bundle.profile)
             for game in bundle.games:
                 check_game_fields(game)
-            for month, rating, rating_list in map(published_entry, bundle.published):
-                check_month(month)
-                check_rating(rating, _("published rating"))
-                check_rating_list(rating_list)
+            for entry in map(published_entry, bundle.published):
+                check_published(*entry)
         games = 0
         try:
             with self._writer.begin() as connection:
@@ -174,8 +169,10 @@ class BulkMethods(Store):
                                     "month": month,
                                     "rating": rating,
                                     "rating_list": rating_list,
+                                    "games": games,
+                                    "k": k,
                                 }
-                                for month, rating, rating_list in map(
+                                for month, rating, rating_list, games, k in map(
                                     published_entry, bundle.published
                                 )
                             ],
