@@ -134,13 +134,13 @@ XML_COMBINED = """<?xml version="1.0" encoding="ISO-8859-1"?>
 <player><fideid>4100019</fideid><name>Moreau, Bo</name><country>FRA</country><sex>M</sex><title></title><w_title></w_title><o_title></o_title><foa_title></foa_title><rating>2001</rating><games>3</games><k>20</k><rapid_rating>0</rapid_rating><rapid_games>0</rapid_games><rapid_k>0</rapid_k><blitz_rating>0</blitz_rating><blitz_games>0</blitz_games><blitz_k>0</blitz_k><birthday>1990</birthday><flag></flag></player>
 <player><fideid>4100018</fideid><name>Costa, Ana</name><country>POR</country><sex>F</sex><title>WFM</title><w_title>WFM</w_title><o_title></o_title><foa_title></foa_title><rating>1861</rating><games>9</games><k>40</k><rapid_rating>1790</rapid_rating><rapid_games>2</rapid_games><rapid_k>20</rapid_k><blitz_rating></blitz_rating><blitz_games></blitz_games><blitz_k></blitz_k><birthday>2008</birthday><flag>w</flag></player>
 </playerslist>
-"""  # noqa: E501
+"""
 
 XML_SINGLE = """<?xml version="1.0" encoding="UTF-8"?>
 <playerslist>
 <player><fideid>4100018</fideid><name>Costa, Ana</name><country>POR</country><sex>F</sex><title>WFM</title><w_title></w_title><o_title></o_title><foa_title></foa_title><rating>1855</rating><games>6</games><k>40</k><birthday>2008</birthday><flag>w</flag></player>
 </playerslist>
-"""  # noqa: E501
+"""
 
 
 def test_a_combined_xml_list(tmp_path: Path) -> None:
