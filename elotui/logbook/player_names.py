@@ -39,10 +39,16 @@ def stored_name(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def given_name_first(name: str) -> str:
+    """`Surname, Given names` (PGN's, FIDE's lists') as a logbook writes it: "Costa, Ana" → "Ana
+    Costa"; a name without a comma as it is (spaces tidied)."""
+    surname, comma, given = name.partition(",")
+    return " ".join(f"{given} {surname}".split()) if comma else " ".join(name.split())
+
+
 def name_key(name: str) -> str:
     """The form two names are compared in (see the module docstring)."""
-    surname, comma, given = name.partition(",")
-    text = f"{given} {surname}" if comma else name
+    text = given_name_first(name)
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(char for char in decomposed if not unicodedata.combining(char))
     return " ".join(plain.casefold().split())
