@@ -204,7 +204,7 @@ def test_what_is_not_a_list_is_refused(tmp_path: Path) -> None:
         read_list_file(nameless, {1})
     with pytest.raises(ListFileError, match="no such file"):
         read_list_file(tmp_path / "missing.zip", {1})
-    empty_zip = zipped(tmp_path / "other.zip", "readme.md", b"hi")
+    empty_zip = zipped(tmp_path / "other.zip", "about.html", b"hi")
     with pytest.raises(ListFileError, match=r"no \.txt or \.xml"):
         read_list_file(empty_zip, {1})
 
