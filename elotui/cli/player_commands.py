@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from elotui.cli.common import UsageError, add_command, print_json, print_table
@@ -50,8 +52,12 @@ def register(sub: SubParsers) -> None:
     actions = player.add_subparsers(dest="player_command", metavar="ACTION", required=True)
 
     add = add_command(actions, "add", _("add a player to the logbook"))
-    add.add_argument("name", metavar="NAME")
+    add.add_argument("name", metavar="NAME", nargs="?")
     _player_options(add, editing=False)
+    add.add_argument(
+        "--from-list", metavar="FILE", type=Path,
+        help=_("take the name, birth year and start rating from a FIDE list file (with --fide-id)"),
+    )  # fmt: skip
     add.set_defaults(handler=player_add)
 
     edit = add_command(actions, "edit", _("change a player's profile"))
@@ -117,6 +123,10 @@ def _print_player(args: argparse.Namespace, player: PlayerRecord, said: str) -> 
 
 @logbook_errors
 def player_add(args: argparse.Namespace) -> int:
+    if args.from_list is not None:
+        _from_list(args)
+    elif args.name is None:
+        raise UsageError(_("give the player's NAME (or --fide-id ID --from-list FILE)"))
     repository = open_repository(args)
     player = repository.add_player(
         args.name,
@@ -130,6 +140,39 @@ def player_add(args: argparse.Namespace) -> int:
     )
     _print_player(args, player, _("added player {name} (id {id})"))
     return 0
+
+
+def _from_list(args: argparse.Namespace) -> None:
+    """Fill in what `player add` was not told from the player's line in a FIDE list file: the name
+    ("Costa, Ana" is "Ana Costa"), the birth year and the standard rating as the start rating. The
+    logbook has no title: a title in the list is said, not stored."""
+    from elotui.logbook.fide_lists import read_list_file
+    from elotui.logbook.player_names import given_first
+
+    if args.fide_id is None:
+        raise UsageError(_("--from-list needs the player's --fide-id ID"))
+    found = read_list_file(args.from_list, {args.fide_id})
+    listed = found.players.get(args.fide_id)
+    if listed is None:
+        raise UsageError(
+            _("{file}: FIDE id {id} is not in this list").format(
+                file=args.from_list, id=args.fide_id
+            )
+        )
+    if args.name is None:
+        args.name = given_first(listed.name)
+    if args.birth_year is None:
+        args.birth_year = listed.birth_year
+    standard = next((r.rating for r in listed.ratings if r.rating_list == "standard"), None)
+    if args.rating is None and not args.unrated and standard is not None:
+        args.rating = standard
+    if listed.title:
+        print(
+            _("{name}: the title {title} is not stored (the logbook has no title)").format(
+                name=args.name, title=listed.title
+            ),
+            file=sys.stderr,
+        )
 
 
 # `player edit`'s options: (field, option, the flag that clears it).

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elotui.cli.common import UsageError, add_command, add_list_option, print_json, print_table
@@ -13,12 +17,16 @@ from elotui.cli.logbook_commands import (
     wants_json,
     whole_arg,
 )
-from elotui.i18n import _
+from elotui.i18n import _, ngettext
+from elotui.i18n.numbers import count
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
 from elotui.rating.text import list_label
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
+    from elotui.logbook.fide_lists import ListFile, Progress
+    from elotui.logbook.records import PlayerRecord, PublishedRecord
+    from elotui.logbook.repository import Repository
 
 
 # --- published ------------------------------------------------------------------------------------
@@ -47,6 +55,24 @@ def register(sub: SubParsers) -> None:
     remove.add_argument("--month", required=True, metavar="YYYY-MM")
     add_list_option(remove, "the list it was published on (default standard)", STANDARD)
     remove.set_defaults(handler=published_remove)
+
+    imported = add_command(
+        actions, "import",
+        _("read FIDE's monthly list files: the rating, games and K of each player with a FIDE id"),
+    )  # fmt: skip
+    imported.add_argument("files", nargs="+", metavar="FILE", type=Path)
+    imported.add_argument(
+        "--player", metavar="NAME", help=_("only this player (else every player with a FIDE id)")
+    )
+    imported.add_argument(
+        "--month", metavar="YYYY-MM",
+        help=_("the list's month, where neither the file's name nor its header says it"),
+    )  # fmt: skip
+    add_list_option(
+        imported, _("the list of a single-list file whose name does not say it (default standard)"),
+        None,
+    )  # fmt: skip
+    imported.set_defaults(handler=published_import)
 
 
 @logbook_errors
@@ -88,14 +114,26 @@ def published_list(args: argparse.Namespace) -> int:
             {
                 "player": player.name,
                 "published": [
-                    {"month": r.month, "rating": r.rating, "list": r.rating_list} for r in records
+                    {
+                        "month": r.month,
+                        "rating": r.rating,
+                        "list": r.rating_list,
+                        "games": r.games,
+                        "k": r.k,
+                    }
+                    for r in records
                 ],
             }
         )
     else:
+        # FIDE's games and K, where a list file gave them: their columns only then.
+        fide = any(r.games is not None or r.k is not None for r in records)
         print_table(
-            (_("month"), _("rating"), _("list")),
-            [(r.month, r.rating, list_label(r.rating_list)) for r in records],
+            (_("month"), _("rating"), _("list"), *((_("FIDE games"), "K") if fide else ())),
+            [
+                (r.month, r.rating, list_label(r.rating_list), *((r.games, r.k) if fide else ()))
+                for r in records
+            ],
         )
     return 0
 
@@ -122,3 +160,128 @@ def published_remove(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+@logbook_errors
+def published_import(args: argparse.Namespace) -> int:
+    """Every file read first, then every rating stored in one transaction: a file that cannot be
+    read stores nothing of any file."""
+    from elotui.logbook.fide_lists import read_list_file
+    from elotui.logbook.records import LogbookError, PublishedRecord
+    from elotui.logbook.repository import check_published
+    from elotui.rating.calendar import checked_month
+
+    month = checked_month(args.month) if args.month else None
+    repository = open_repository(args)
+    players = _players_with_fide_id(repository, args.player)
+    by_id = {player.fide_id: player for player in players if player.fide_id is not None}
+    stored: dict[tuple[int, str, str], PublishedRecord] = {}  # the last file's figures win
+    read: list[ListFile] = []
+    with _progress_bar(args.files) as progress_of:
+        for path in args.files:
+            found = read_list_file(
+                path, by_id, month=month, rating_list=args.rating_list, progress=progress_of(path)
+            )
+            read.append(found)
+            for fide_id, listed in found.players.items():
+                for figures in listed.ratings:
+                    if figures.rating is None:
+                        continue  # not rated on that list
+                    record = PublishedRecord(
+                        0, by_id[fide_id].id, found.month, figures.rating, figures.rating_list,
+                        figures.games, figures.k,
+                    )  # fmt: skip
+                    try:
+                        check_published(record.month, record.rating, record.rating_list,
+                                        record.games, record.k)  # fmt: skip
+                    except LogbookError as error:
+                        raise UsageError(f"{path}:{listed.line}: {error}") from None
+                    stored[(record.player_id, record.rating_list, record.month)] = record
+    repository.import_published(list(stored.values()))
+    names = {player.id: player.name for player in players}
+    if wants_json(args):
+        print_json(
+            {
+                "files": [
+                    {
+                        "file": str(found.path),
+                        "month": found.month,
+                        "month_from": found.month_from,
+                        "lists": list(found.lists),
+                        "encoding": found.encoding,
+                        "players": [by_id[i].name for i in found.players],
+                    }
+                    for found in read
+                ],
+                "stored": len(stored),
+            }
+        )
+        return 0
+    for found in read:
+        print(
+            ngettext(
+                "{file}: the list of {month}, {n} player found",
+                "{file}: the list of {month}, {n} players found",
+                len(found.players),
+            ).format(file=found.path, month=found.month, n=count(len(found.players)))
+            + ("" if found.encoding == "UTF-8" else _(" (read as Latin-1)"))
+        )
+    print(
+        ngettext(
+            "stored {n} published rating with FIDE's games and K for {players}",
+            "stored {n} published ratings with FIDE's games and K for {players}",
+            len(stored),
+        ).format(
+            n=count(len(stored)),
+            players=", ".join(sorted({names[r.player_id] for r in stored.values()})) or "—",
+        )
+    )
+    return 0
+
+
+def _players_with_fide_id(repository: Repository, name: str | None) -> list[PlayerRecord]:
+    """The players a list import is for: `name`'s, else every player with a FIDE id."""
+    if name is not None:
+        player = find_player(repository, name)
+        if player.fide_id is None:
+            raise UsageError(
+                _("{name} has no FIDE id: add it with elotui player edit {name!r} --fide-id ID")
+                .format(name=player.name)
+            )  # fmt: skip
+        return [player]
+    players = [player for player in repository.list_players() if player.fide_id is not None]
+    if not players:
+        raise UsageError(
+            _("no player of the logbook has a FIDE id: add one with elotui player edit NAME"
+              " --fide-id ID")
+        )  # fmt: skip
+    return players
+
+
+@contextmanager
+def _progress_bar(files: list[Path]) -> Iterator[Callable[[Path], Progress | None]]:
+    """A progress bar over the files on stderr, when stderr is a terminal (a script's stderr gets
+    none); `progress_of(path)` is what `read_list_file` reports one file's progress to."""
+    if not sys.stderr.isatty():
+        yield lambda path: None
+        return
+    from rich import progress as rich
+    from rich.console import Console
+
+    with rich.Progress(
+        rich.TextColumn("{task.description}"), rich.BarColumn(),
+        rich.TextColumn("{task.percentage:>3.0f} %"), rich.TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    ) as bar:  # fmt: skip
+        task = bar.add_task("", total=len(files))
+
+        def progress_of(path: Path) -> Progress | None:
+            index = files.index(path)
+
+            def report(done: int, size: int) -> None:
+                bar.update(task, completed=index + (done / size if size else 1),
+                           description=path.name)  # fmt: skip
+
+            return report
+
+        yield progress_of

@@ -16,6 +16,9 @@ from elotui.i18n import N_, _
 from elotui.rating.text import (
     cents,
     end_text,
+    fide_check_notes,
+    fide_games_text,
+    fide_k_text,
     k_text,
     list_label,
     published_text,
@@ -27,9 +30,9 @@ from elotui.rating.text import (
 
 if TYPE_CHECKING:
     from elotui.logbook.reader import LogbookReader
-    from elotui.logbook.records import GameRecord
+    from elotui.logbook.records import GameRecord, PublishedRecord
     from elotui.logbook.repository import Repository
-    from elotui.rating.replay import Crossing, PeriodSink, ReplayedGame, ReplayPeriod
+    from elotui.rating.replay import Crossing, PeriodSink, Published, ReplayedGame, ReplayPeriod
     from elotui.rating.replay.order import GamesOfPeriod
     from elotui.rating.rules import RatingList
 
@@ -69,7 +72,7 @@ def run_replay(args: argparse.Namespace) -> int:
         except LogbookError as error:
             raise UsageError(str(error)) from None
         published = {
-            name: {p.month: p.rating for p in source.list_published(player.id, name)}
+            name: {p.month: _entered(p) for p in source.list_published(player.id, name)}
             for name in read
         }
         games_of = _games_by_period(source, player.id)
@@ -91,6 +94,16 @@ def run_replay(args: argparse.Namespace) -> int:
         print_replay(tables[name])
         print_list_notes(tables[name], name)
     return 0
+
+
+def _entered(record: PublishedRecord) -> Published:
+    """A published rating as the replay takes it: with FIDE's games and K when a list file gave
+    them (the check on three numbers), else the rating alone."""
+    from elotui.rating.replay import ListFigures
+
+    if record.games is None and record.k is None:
+        return record.rating
+    return ListFigures(record.rating, record.games, record.k)
 
 
 def _write_json(
@@ -237,31 +250,34 @@ def print_replay(result: ShownReplay) -> None:
             player=result.player, value=result.current_rating or _("unrated")
         )
     )
+    # FIDE's games and K, where list files gave them: their columns only then (a logbook of typed
+    # ratings keeps its table as it was).
+    fide = any(p.published_games is not None or p.published_k is not None for p in result.periods)
     rows: list[list[object]] = []
     for p in result.periods:
         if worth_checking(p):  # a month without games or lists has nothing to check
-            rows.append(
-                [
-                    p.period,
-                    p.rules + (" *" if p.uncertain else ""),  # the rule set; * a decision of ours
-                    p.rating_start if p.rating_start is not None else _("unrated"),
-                    p.n,
-                    k_text(p),
-                    p.clamped or "",
-                    cents(p.change_hundredths),
-                    signed(p.change_rounded),
-                    rounding_text(p),
-                    end_text(p),
-                    published_text(p),
-                ]
-            )
+            row: list[object] = [
+                p.period,
+                p.rules + (" *" if p.uncertain else ""),  # the rule set; * a decision of ours
+                p.rating_start if p.rating_start is not None else _("unrated"),
+                p.n,
+                k_text(p),
+                p.clamped or "",
+                cents(p.change_hundredths),
+                signed(p.change_rounded),
+                rounding_text(p),
+                end_text(p),
+                published_text(p),
+            ]
+            rows.append([*row, fide_games_text(p), fide_k_text(p)] if fide else row)
         if p.uplift is not None:  # the one-time uplift of the list this period feeds, its own row
-            rows.append(["", "", "", "", uplift_text(p), "", "", "", "", "", ""])
-    print_table(
-        [_("period"), _("rules"), _("start"), _("games"), _("K (why)"), "400", _("exact"), _("rounded"),
-         _("per game (diff)"), _("end"), _("published")],
-        rows,
-    )  # fmt: skip
+            rows.append(["", "", "", "", uplift_text(p), *[""] * (8 if fide else 6)])
+    headers = [_("period"), _("rules"), _("start"), _("games"), _("K (why)"), "400", _("exact"),
+               _("rounded"), _("per game (diff)"), _("end"), _("published")]  # fmt: skip
+    print_table([*headers, _("FIDE games"), _("FIDE K")] if fide else headers, rows)
+    notes = [note for p in result.periods for note in fide_check_notes(p)]
+    if notes:
+        print("\n".join(notes))
     marked = sorted({text for p in result.periods for text in p.uncertain})
     if marked:
         print(_("* rule uncertain (our decision): {decisions}").format(decisions="; ".join(marked)))

@@ -132,6 +132,10 @@ def _period_document(p: ReplayPeriod) -> dict[str, Any]:
         "unrated_next_list": p.unrated_next,  # the name `period` gives it (product.md §4)
         "published": p.published,
         "matches_published": p.matches_published,
+        "published_games": p.published_games,
+        "matches_games": p.matches_games,
+        "published_k": p.published_k,
+        "matches_k": p.matches_k,
         "rules": p.rules,
         "rules_uncertain": list(p.uncertain),
         "rules_uncertain_ids": [decision.id for decision in p.decisions],  # the same order

@@ -10,11 +10,12 @@ replay. The document:
                   "games": [{"date", "opponent", "opponent_rating", "result", "score", "event",
                              "event_start", "event_end", "own_rating", "rated", "notes",
                              "list", "rated_period"}],
-                  "published": [{"month", "rating", "list"}]}]}
+                  "published": [{"month", "rating", "list", "games", "k"}]}]}
 
 `result` is the CSV text ("1", "0.5", "0"), `score` the same as a number; dates are `YYYY-MM-DD`,
 unrated is null. `list` is the rating list ("standard", "rapid", "blitz"; missing, null or "" on import:
-standard), `rated_period` the `YYYY-MM` period the game's event is pinned to (null: the list calendar).
+standard), a published rating's `games` and `k` FIDE's figures from a list file (null, or missing on
+import: not given), `rated_period` the `YYYY-MM` period the game's event is pinned to (null: the list calendar).
 An import adds players that are not in the logbook yet; a player already there (case and accents
 ignored) is an error (nothing is merged silently), and, as for CSV, nothing is written if anything is wrong.
 """
@@ -47,6 +48,7 @@ from elotui.logbook.repository import (
     check_game_fields,
     check_month,
     check_player_fields,
+    check_published,
 )
 from elotui.rating.calendar import checked_month
 from elotui.rating.result import Result
@@ -95,7 +97,13 @@ def _player_entry(
     """The player's entry; its games as `games_as` makes them of the games read lazily."""
     games = (game_entry(game) for game in games_oldest_first(repository, player.id, rating_list))
     published = [
-        {"month": record.month, "rating": record.rating, "list": record.rating_list}
+        {
+            "month": record.month,
+            "rating": record.rating,
+            "list": record.rating_list,
+            "games": record.games,
+            "k": record.k,
+        }
         for record in repository.list_published(player.id, rating_list)
     ]
     profile = {name: getattr(player, name) for name in PLAYER_FIELDS}
@@ -299,7 +307,7 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
         game = _read_game(check, game_item, f"{where}.games[{index}]")
         if game is not None:
             games.append(game)
-    published: list[tuple[str, int, RatingList]] = []
+    published: list[tuple[str, int, RatingList, int | None, int | None]] = []
     months: dict[tuple[str, str], str] = {}  # (list, month) → where it was first given
     for index, entry in enumerate(check.items(item.get("published"), f"{where}.published")):
         spot = f"{where}.published[{index}]"
@@ -326,7 +334,14 @@ def _read_player(check: _Checker, item: Any, where: str) -> PlayerBundle | None:
             )
             continue
         months[(rating_list, str(month))] = spot
-        published.append((str(month), value, rating_list))
+        rated = check.optional_int(entry.get("games"), f"{spot}.games")  # FIDE's, from a list
+        k = check.optional_int(entry.get("k"), f"{spot}.k")
+        try:
+            check_published(str(month), value, rating_list, rated, k)
+        except LogbookError as error:
+            check.fail(spot, str(error))
+            continue
+        published.append((str(month), value, rating_list, rated, k))
     if len(check.errors) > before:
         return None
     return PlayerBundle(profile=profile, games=games, published=published)

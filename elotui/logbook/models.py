@@ -10,6 +10,8 @@ Storage choices:
   An integer compares exactly and a CHECK keeps it to the three values.
 - An unrated opponent (or a player unrated at the start of the logbook) is a NULL rating.
 - A published rating's `month` is text `YYYY-MM`, the month of the official list.
+- A published rating's `games` and `k` are what FIDE's list file gives with it (the games rated for
+  that list, the K held as of it); NULL when the rating was typed by hand.
 - `rating_list` (a game's, a published rating's) is 'standard', 'rapid' or 'blitz' (`records.RATING_LISTS`);
   a game's `rated_period` is the `YYYY-MM` period its event was pinned to, NULL when the calendar decides.
 
@@ -153,6 +155,8 @@ class PublishedRating(SQLModel, table=True):
         CheckConstraint(_month_condition("month"), name="month_format"),
         _rating_check("rating", nullable=False),
         _list_check(),
+        CheckConstraint("games IS NULL OR games >= 0", name="games_not_negative"),
+        CheckConstraint(f"k IS NULL OR k BETWEEN {K_MIN} AND {K_MAX}", name="k_range"),
         NEVER_REUSED_IDS,
     )
 
@@ -161,3 +165,6 @@ class PublishedRating(SQLModel, table=True):
     month: str  # YYYY-MM
     rating: int
     rating_list: str = _list_field()  # the list this rating was published on
+    # What FIDE's list file gives with the rating (migration 0006); NULL for a rating typed by hand:
+    games: int | None = None  # the games FIDE rated for this list
+    k: int | None = None  # the K FIDE holds for the player as of this list

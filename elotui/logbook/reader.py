@@ -58,7 +58,7 @@ _PAGE_SQL = (
     " ORDER BY date DESC, id DESC LIMIT ? OFFSET ?"
 )
 _PUBLISHED_SQL = (
-    "SELECT id, player_id, month, rating, rating_list FROM published_rating"
+    "SELECT id, player_id, month, rating, rating_list, games, k FROM published_rating"
     " WHERE player_id = ? AND rating_list = ? ORDER BY month"
 )
 

@@ -6,7 +6,8 @@ need the records (the fast read path in `reader`, the app) stay light. `reposito
 - A game's score is stored as half points (`score_halves`: 2 win, 1 draw, 0 loss); `.score` gives the
   `fractions.Fraction` that `elotui.rating` computes with.
 - An unrated opponent is `opponent_rating=None`; a player unrated at the start is `start_rating=None`.
-- A published rating's month is text `YYYY-MM`.
+- A published rating's month is text `YYYY-MM`; its `games` and `k` are FIDE's, from a list file
+  (None when typed by hand).
 - Every game and published rating is on one FIDE rating list, `rating_list`: "standard", "rapid" or
   "blitz" (`RATING_LISTS`; default standard). A game's `rated_period` ("YYYY-MM" or None) pins its event
   to a rating period, named as rules.md §3.5 and the replay's `period` name it: by its first month
@@ -151,6 +152,18 @@ class PublishedRecord:
     month: str  # YYYY-MM
     rating: int
     rating_list: RatingList = STANDARD
+    # From FIDE's list file (`elotui published import`); None when typed by hand:
+    games: int | None = None  # the games FIDE rated for this list
+    k: int | None = None  # the K FIDE holds for the player as of this list
+
+
+# A published rating to store: (YYYY-MM, rating) on the standard list, (YYYY-MM, rating, list), or
+# (YYYY-MM, rating, list, games, K) with what FIDE's list file gives.
+PublishedEntry = (
+    tuple[str, int]
+    | tuple[str, int, RatingList]
+    | tuple[str, int, RatingList, int | None, int | None]
+)
 
 
 @dataclass(frozen=True)
@@ -159,8 +172,7 @@ class PlayerBundle:
 
     profile: Mapping[str, Any]  # `PlayerRecord` fields except `id`
     games: Sequence[NewGame] = ()
-    # (YYYY-MM, rating) on the standard list, or (YYYY-MM, rating, list)
-    published: Sequence[tuple[str, int] | tuple[str, int, RatingList]] = ()
+    published: Sequence[PublishedEntry] = ()
 
 
 PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerRecord) if f.name != "id")

@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x454C4F54  # "ELOT" in `PRAGMA application_id`, set by the first migration
-HEAD_REVISION = "0005"  # the newest schema this elotui knows
+HEAD_REVISION = "0006"  # the newest schema this elotui knows
 BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another one (SQLite's busy timeout)
 # The tables of a logbook at HEAD_REVISION (a test checks them against the models): a file whose
 # revision is current but that lacks one (dropped by hand, a broken copy) is damaged, not current.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from elotui.i18n import N_, _, ngettext, numbers
 from elotui.i18n.numbers import MINUS
+from elotui.rating.rules.k import KReason
 
 if TYPE_CHECKING:
     from elotui.rating.replay import Crossing, ReplayedGame, ReplayPeriod
@@ -122,6 +123,72 @@ def published_text(period: ReplayPeriod) -> str:
     return f"{period.published} {'✓' if period.matches_published else '✗'}"
 
 
+def fide_games_text(period: ReplayPeriod) -> str:
+    """FIDE's games for the list this period feeds, with ✓ (the logbook's n) or ✗; empty if not given."""
+    if period.published_games is None:
+        return ""
+    return f"{period.published_games} {'✓' if period.matches_games else '✗'}"
+
+
+def fide_k_text(period: ReplayPeriod) -> str:
+    """FIDE's K as of the list in force, with ✓ (the replay's K) or ✗; empty when not compared."""
+    if period.published_k is None or period.matches_k is None:
+        return ""
+    return f"{period.published_k} {'✓' if period.matches_k else '✗'}"
+
+
+def fide_check_notes(period: ReplayPeriod) -> list[str]:
+    """What each mismatch with FIDE's figures most likely means, in words: "FIDE rated 9 games in
+    2025-11, the logbook has 7: 2 games missing"; "FIDE holds K 40, the replay used 20: check the
+    birth year or games played". A rating that differs while the games and K agree: the games'
+    own numbers."""
+    notes: list[str] = []
+    if period.matches_games is False and period.published_games is not None:
+        fide, ours = period.published_games, period.n
+        if fide > ours:
+            notes.append(
+                ngettext(
+                    "FIDE rated {fide} games in {period}, the logbook has {ours}: {n} game missing",
+                    "FIDE rated {fide} games in {period}, the logbook has {ours}: {n} games missing",
+                    fide - ours,
+                ).format(fide=fide, period=period.period, ours=ours, n=fide - ours)
+            )
+        else:
+            notes.append(
+                ngettext(
+                    "FIDE rated {fide} games in {period}, the logbook has {ours}: {n} game too"
+                    " many (not rated by FIDE, or rated in another period)",
+                    "FIDE rated {fide} games in {period}, the logbook has {ours}: {n} games too"
+                    " many (not rated by FIDE, or rated in another period)",
+                    ours - fide,
+                ).format(fide=fide, period=period.period, ours=ours, n=ours - fide)
+            )
+    if period.matches_k is False and period.published_k is not None and period.k is not None:
+        if period.k_rule is KReason.FIXED:
+            why = _("the player's fixed K replaces FIDE's steps")
+        elif 10 in (period.published_k, period.k):
+            why = _("check whether the player was ever published at 2400")
+        else:
+            why = _("check the birth year or games played")
+        notes.append(
+            _("{period}: FIDE holds K {fide}, the replay used {ours}: {why}").format(
+                fide=period.published_k, ours=period.k, period=period.period, why=why
+            )
+        )
+    if (
+        period.matches_published is False
+        and not notes
+        and (period.matches_games is not None or period.matches_k is not None)
+    ):
+        notes.append(
+            _(
+                "FIDE published {fide} on the {month} list, the replay gives {ours}: the games"
+                " and K agree, check the results and the opponents' ratings"
+            ).format(fide=period.published, month=period.list_month, ours=period.next_list)
+        )
+    return notes
+
+
 def rounding_text(period: ReplayPeriod) -> str:
     """The per-game-rounded total and its difference from the period rounding: "+129 (+2)"."""
     difference = period.rounding_difference
@@ -146,7 +213,9 @@ def games_text(n: int) -> str:
 
 def worth_checking(period: ReplayPeriod) -> bool:
     """A month with games or an entered list (empty months have nothing to check)."""
-    return bool(period.n or period.published or period.start_source == "published")
+    return bool(
+        period.n or period.published or period.published_games or period.start_source == "published"
+    )
 
 
 def cut(text: str, width: int) -> str:

@@ -66,6 +66,8 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     "trf": [("bench_trf.py",)],
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
+    # FIDE's combined list (1,930,000 lines) read for 200 ids, against a bare loop; its peak memory.
+    "fide-list": [("bench_fide_list.py",)],
     # PostgreSQL vs the file (issue 16); says why it measured nothing when no server can start.
     "postgres": [("bench_postgres.py",)],
 }
@@ -130,6 +132,8 @@ GOALS: list[tuple[tuple[str, ...], Goal]] = [
     (("`elotui replay --json`", "from PostgreSQL vs from an SQLite file"), ratio_at_most(1.5)),
     (("`elotui replay --json`", "plain replay loop"), ratio_at_most(2)),
     (("peak memory per game",), value_at_most(200, "≤ 200 B/game")),
+    (("FIDE combined list", "bare loop"), ratio_at_most(1.3)),
+    (("FIDE list reader peak memory",), value_at_most(60_000_000, "< 60 MB, flat")),
 ]
 
 

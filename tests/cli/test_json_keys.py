@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import run_cli
+from tests.logbook.fide_list_files import SINGLE_APR25, row, txt
 
 PRODUCT = Path(__file__).parents[2] / "docs" / "product.md"
 
@@ -37,6 +38,7 @@ ARGV: dict[str, list[str]] = {
     "published set": ["published", "set", "--player", "Ana", "--month", "2026-12", "--rating", "1860"],
     "published list": ["published", "list", "--player", "Ana"],
     "published remove": ["published", "remove", "--player", "Ana", "--month", "2026-11"],
+    "published import": ["published", "import", "{dir}/standard_dec26frl.txt"],
     "replay": ["replay", "--demo", "--player", "Camille Laurent"],
     "replay --list all": ["replay", "--demo", "--player", "Camille Laurent", "--list", "all"],
     "import": ["import", "{dir}/games.csv", "--player", "Ana"],
@@ -87,7 +89,7 @@ def logbook(tmp_path: Path, db_address: str) -> str:
     """Ana with one game (id 1) and a published rating, on each backend; a CSV of one more game."""
     db = db_address
     for argv in (
-        ["player", "add", "Ana", "--rating", "1850"],
+        ["player", "add", "Ana", "--rating", "1850", "--fide-id", "4100018"],
         ["game", "add", "--player", "Ana", "--date", "2026-10-04", "--opponent", "B. Silva",
          "--opponent-rating", "1920", "--result", "1"],
         ["published", "set", "--player", "Ana", "--month", "2026-11", "--rating", "1859"],
@@ -98,6 +100,11 @@ def logbook(tmp_path: Path, db_address: str) -> str:
         "player,date,opponent,opponent_rating,result,event,event_start,event_end,own_rating,rated\n"
         "Ana,2026-10-06,C. Dias,1780,0,,,,,yes\n",
         encoding="utf-8",
+    )
+    (tmp_path / "standard_dec26frl.txt").write_bytes(
+        txt(
+            [SINGLE_APR25, row(SINGLE_APR25, {"ID Number": "4100018", "APR25": "1859", "Gms": "1"})]
+        )
     )
     return db
 

@@ -27,7 +27,7 @@ def test_version_is_the_package_version(flag: str) -> None:
         ("db", ["path", "upgrade"]),
         ("player", ["add", "edit", "list", "remove"]),
         ("game", ["add", "edit", "remove", "list"]),
-        ("published", ["set", "list", "remove"]),
+        ("published", ["set", "list", "remove", "import"]),
     ],
 )
 def test_a_command_without_its_action_lists_the_actions(command: str, actions: list[str]) -> None:

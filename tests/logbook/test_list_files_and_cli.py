@@ -97,9 +97,9 @@ def test_json_carries_lists_and_pins_both_ways(repo: Repository, tmp_path: Path)
         ("standard", None), ("rapid", "2024-05"), ("blitz", None),
     ]  # fmt: skip
     assert player["published"] == [
-        {"month": "2024-04", "rating": 1810, "list": "standard"},
-        {"month": "2024-04", "rating": 1750, "list": "rapid"},
-        {"month": "2024-04", "rating": 1700, "list": "blitz"},
+        {"month": "2024-04", "rating": 1810, "list": "standard", "games": None, "k": None},
+        {"month": "2024-04", "rating": 1750, "list": "rapid", "games": None, "k": None},
+        {"month": "2024-04", "rating": 1700, "list": "blitz", "games": None, "k": None},
     ]
     exported = tmp_path / "ana.json"
     exported.write_text(json.dumps(document), encoding="utf-8")
@@ -119,7 +119,9 @@ def test_json_carries_lists_and_pins_both_ways(repo: Repository, tmp_path: Path)
         other.close()
     blitz_only = export_document(repo, [ana], "blitz")["players"][0]
     assert [g["list"] for g in blitz_only["games"]] == ["blitz"]
-    assert blitz_only["published"] == [{"month": "2024-04", "rating": 1700, "list": "blitz"}]
+    assert blitz_only["published"] == [
+        {"month": "2024-04", "rating": 1700, "list": "blitz", "games": None, "k": None}
+    ]
 
 
 def _document(games: list[dict[str, Any]], published: list[dict[str, Any]]) -> dict[str, Any]:
@@ -222,11 +224,11 @@ def test_cli_published_per_list(db_address: str) -> None:
                   "--list", "rapid", *db)  # fmt: skip
     assert rapid == {"player": "Ana", "month": "2024-04", "rating": 1750, "list": "rapid"}
     assert _json("published", "list", "--player", "Ana", *db)["published"] == [
-        {"month": "2024-04", "rating": 1810, "list": "standard"},
-        {"month": "2024-04", "rating": 1750, "list": "rapid"},
+        {"month": "2024-04", "rating": 1810, "list": "standard", "games": None, "k": None},
+        {"month": "2024-04", "rating": 1750, "list": "rapid", "games": None, "k": None},
     ]
     assert _json("published", "list", "--player", "Ana", "--list", "rapid", *db)["published"] == [
-        {"month": "2024-04", "rating": 1750, "list": "rapid"}
+        {"month": "2024-04", "rating": 1750, "list": "rapid", "games": None, "k": None}
     ]
     code, _, err = run_cli("published", "remove", "--player", "Ana", "--month", "2024-04",
                            "--list", "blitz", *db)  # fmt: skip

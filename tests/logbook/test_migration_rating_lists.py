@@ -95,7 +95,7 @@ def test_upgrade_keeps_every_row_and_value_and_makes_everything_standard(
 ) -> None:
     before = _tables(logbook_0001)
     result = upgrade_database(logbook_0001)
-    # Up to the head: 0002, then the later revisions (0003 changes nothing on SQLite, 0004 brings names to NFC, 0005 copies the tables keeping every row).
+    # Up to the head: 0002, then the later revisions (0003 changes nothing on SQLite, 0004 brings names to NFC, 0005 copies the tables keeping every row, 0006 adds FIDE's games and K to published ratings).
     assert (result.from_revision, result.to_revision) == ("0001", schema.HEAD_REVISION)
     assert result.backup is not None and _tables(result.backup) == before
     after = _tables(logbook_0001)
@@ -105,7 +105,7 @@ def test_upgrade_keeps_every_row_and_value_and_makes_everything_standard(
     added = {
         "player": (),
         "game": ("rating_list", "rated_period"),
-        "published_rating": ("rating_list",),
+        "published_rating": ("rating_list", "games", "k"),
     }
     for table in TABLES:
         old_columns, old_rows = before[table]
@@ -114,7 +114,9 @@ def test_upgrade_keeps_every_row_and_value_and_makes_everything_standard(
         assert [row[: len(old_columns)] for row in new_rows] == old_rows, table
     # Existing games and published ratings are standard, with no pinned period.
     assert [row[12:] for row in after["game"][1]] == [("standard", None)] * len(GAMES)
-    assert [row[4:] for row in after["published_rating"][1]] == [("standard",)] * len(PUBLISHED)
+    assert [row[4:] for row in after["published_rating"][1]] == [("standard", None, None)] * len(
+        PUBLISHED
+    )
     connection = sqlite3.connect(logbook_0001)
     assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []

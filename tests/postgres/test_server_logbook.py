@@ -279,3 +279,33 @@ def test_going_back_to_0002_is_refused_while_an_id_needs_64_bits(server_url: str
         migrate.downgrade_database(logbook, "0002")
     assert _sql(server_url, "SELECT version_num FROM alembic_version") == [(HEAD_REVISION,)]
     assert _sql(server_url, "SELECT fide_id FROM player") == [(2_147_483_648,)]
+
+
+def test_0006_adds_fide_games_and_k_on_a_server_and_goes_back_keeping_ratings(
+    server_url: str,
+) -> None:
+    from elotui.logbook.repository import PublishedRecord
+
+    logbook = resolve_db_path(server_url)
+    migrate.upgrade_database(logbook)
+    migrate.downgrade_database(logbook, "0005")
+    _sql(server_url, "INSERT INTO player (name) VALUES ('Ana')")
+    _sql(
+        server_url,
+        "INSERT INTO published_rating (player_id, month, rating) VALUES (1, '2025-11', 1861)",
+    )
+    repository = open_repository(logbook)
+    assert repository.list_published(1) == [
+        PublishedRecord(1, 1, "2025-11", 1861, "standard", None, None)
+    ]
+    repository.import_published([PublishedRecord(0, 1, "2025-11", 1866, "standard", 9, 40)])
+    assert repository.list_published(1) == [
+        PublishedRecord(1, 1, "2025-11", 1866, "standard", 9, 40)
+    ]
+    repository.close()
+    with pytest.raises(psycopg.errors.CheckViolation):
+        _sql(server_url, "UPDATE published_rating SET k = 0")
+    migrate.downgrade_database(logbook, "0005")
+    assert _sql(server_url, "SELECT id, month, rating FROM published_rating") == [
+        (1, "2025-11", 1866)
+    ]

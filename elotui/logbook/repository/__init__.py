@@ -57,6 +57,7 @@ from elotui.logbook.repository.checks import (
     check_game_fields,
     check_month,
     check_player_fields,
+    check_published,
     check_rated_period,
     check_rating_list,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "check_game_fields",
     "check_month",
     "check_player_fields",
+    "check_published",
     "check_rated_period",
     "check_rating_list",
     "game_row",

@@ -10,16 +10,13 @@ from typing import Any
 from sqlalchemy import Table, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from elotui.i18n import _
 from elotui.logbook.models import PublishedRating
 from elotui.logbook.player_names import stored_name
 from elotui.logbook.records import NewGame, PlayerBundle, gc_paused
 from elotui.logbook.repository.checks import (
     check_game_fields,
-    check_month,
     check_player_fields,
-    check_rating,
-    check_rating_list,
+    check_published,
     explain,
 )
 from elotui.logbook.repository.players import names_held
@@ -189,8 +186,12 @@ class BulkMethods(Store):
                             "month": month,
                             "rating": rating,
                             "rating_list": rating_list,
+                            "games": rated_games,
+                            "k": k,
                         }
-                        for month, rating, rating_list in map(published_entry, bundle.published)
+                        for month, rating, rating_list, rated_games, k in map(
+                            published_entry, bundle.published
+                        )
                     ],
                 )
         return games
@@ -208,7 +209,5 @@ def _check_bundles(bundles: Sequence[PlayerBundle]) -> None:
         check_player_fields(bundle.profile)
         for game in bundle.games:
             check_game_fields(game)
-        for month, rating, rating_list in map(published_entry, bundle.published):
-            check_month(month)
-            check_rating(rating, _("published rating"))
-            check_rating_list(rating_list)
+        for entry in map(published_entry, bundle.published):
+            check_published(*entry)

@@ -115,6 +115,21 @@ def check_month(month: str) -> str:
         raise InvalidData(str(error)) from None
 
 
+def check_published(
+    month: str, rating: int, rating_list: object, games: int | None = None, k: int | None = None
+) -> None:
+    """A published rating to store: its month, rating and list, and FIDE's games and K if given."""
+    check_month(month)
+    check_rating(rating, _("published rating"))
+    check_rating_list(rating_list)
+    if games is not None and games < 0:
+        raise InvalidData(_("the games rated cannot be negative, not {count}").format(count=games))
+    if k is not None and not K_MIN <= k <= K_MAX:
+        raise InvalidData(
+            _("K must be from {low} to {high}, not {k}").format(low=K_MIN, high=K_MAX, k=k)
+        )
+
+
 def check_rating_list(rating_list: object) -> RatingList:
     if not is_rating_list(rating_list):
         raise InvalidData(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import Table, select
 from sqlalchemy.dialects.postgresql import insert as server_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -9,7 +11,13 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from elotui.logbook.models import PublishedRating
 from elotui.logbook.records import STANDARD, PublishedRecord, RatingList
-from elotui.logbook.repository.checks import check_month, check_rating, check_rating_list, explain
+from elotui.logbook.repository.checks import (
+    check_month,
+    check_published,
+    check_rating,
+    check_rating_list,
+    explain,
+)
 from elotui.logbook.repository.storage import SQLITE, Store, list_order
 
 
@@ -19,7 +27,8 @@ class PublishedMethods(Store):
     def set_published(
         self, player_id: int, month: str, rating: int, rating_list: RatingList = STANDARD
     ) -> PublishedRecord:
-        """Record the rating of `month`'s official `rating_list` (replacing one already there)."""
+        """Record the rating of `month`'s official `rating_list` (replacing one already there; the
+        games and K a list file gave for that month are kept: they are FIDE's, not typed)."""
         check_month(month)
         check_rating(rating, "published rating")
         check_rating_list(rating_list)
@@ -32,14 +41,47 @@ class PublishedMethods(Store):
             .on_conflict_do_update(
                 index_elements=["player_id", "rating_list", "month"], set_={"rating": rating}
             )
-            .returning(table.c.id)
+            .returning(table.c.id, table.c.games, table.c.k)
         )
         try:
             with self._writer.begin() as connection:
-                published_id = connection.execute(statement).scalar_one()
+                published_id, games, k = connection.execute(statement).one()
         except (IntegrityError, OperationalError) as error:
             raise explain(error) from None
-        return PublishedRecord(published_id, player_id, month, rating, rating_list)
+        return PublishedRecord(published_id, player_id, month, rating, rating_list, games, k)
+
+    def import_published(self, records: Sequence[PublishedRecord]) -> int:
+        """Store many published ratings with FIDE's games and K (`records`' ids are not read), in
+        one transaction: each replaces what its player, list and month had, games and K included
+        (a rating typed by hand for that month is replaced by the list's). Returns how many."""
+        for record in records:
+            check_published(record.month, record.rating, record.rating_list, record.games, record.k)
+        if not records:
+            return 0
+        table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
+        upsert = sqlite_insert if self.dialect == SQLITE else server_insert
+        statement = upsert(table)
+        statement = statement.on_conflict_do_update(
+            index_elements=["player_id", "rating_list", "month"],
+            set_={
+                "rating": statement.excluded.rating,
+                "games": statement.excluded.games,
+                "k": statement.excluded.k,
+            },
+        )
+        rows = [
+            {
+                "player_id": r.player_id, "month": r.month, "rating": r.rating,
+                "rating_list": r.rating_list, "games": r.games, "k": r.k,
+            }
+            for r in records
+        ]  # fmt: skip
+        try:
+            with self._writer.begin() as connection:
+                connection.execute(statement, rows)
+        except (IntegrityError, OperationalError) as error:
+            raise explain(error) from None
+        return len(rows)
 
     def remove_published(
         self, player_id: int, month: str, rating_list: RatingList = STANDARD
@@ -68,8 +110,9 @@ class PublishedMethods(Store):
         `rating_list=None` those of every list, by list (standard, rapid, blitz) then month."""
         table: Table = PublishedRating.__table__  # type: ignore[attr-defined]
         statement = select(
-            table.c.id, table.c.player_id, table.c.month, table.c.rating, table.c.rating_list
-        ).where(table.c.player_id == player_id)
+            table.c.id, table.c.player_id, table.c.month, table.c.rating, table.c.rating_list,
+            table.c.games, table.c.k,
+        ).where(table.c.player_id == player_id)  # fmt: skip
         if rating_list is not None:
             statement = statement.where(table.c.rating_list == check_rating_list(rating_list))
         statement = statement.order_by(list_order(table.c.rating_list), table.c.month)

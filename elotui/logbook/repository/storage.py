@@ -42,6 +42,7 @@ from elotui.logbook.records import (
     GameRecord,
     NewGame,
     PlayerRecord,
+    PublishedEntry,
     RatingList,
 )
 from elotui.logbook.repository.checks import check_rating_list, explain
@@ -433,13 +434,17 @@ def game_values(game: NewGame) -> dict[str, Any]:
 
 
 def published_entry(
-    entry: tuple[str, int] | tuple[str, int, RatingList],
-) -> tuple[str, int, RatingList]:
-    """A bundle's published rating as (month, rating, list): a pair is on the standard list."""
-    if len(entry) == 3:
+    entry: PublishedEntry,
+) -> tuple[str, int, RatingList, int | None, int | None]:
+    """A bundle's published rating as (month, rating, list, games, K): a pair is on the standard
+    list, and games and K are not given unless the entry has them."""
+    if len(entry) == 5:
         return entry
+    if len(entry) == 3:
+        month, rating, rating_list = entry
+        return month, rating, rating_list, None, None
     month, rating = entry
-    return month, rating, STANDARD
+    return month, rating, STANDARD, None, None
 
 
 def new_game(record: GameRecord) -> NewGame:

@@ -33,6 +33,7 @@ from elotui.rating.replay.pool import InitialPool
 from elotui.rating.replay.records import (
     GameLike,
     PlayerLike,
+    Published,
     Replay,
     ReplayOptions,
     StartSource,
@@ -105,7 +106,7 @@ class KeptReplay:
         self,
         player: PlayerLike,
         games: Sequence[GameLike],
-        published: Mapping[str, int] | None = None,
+        published: Mapping[str, Published] | None = None,
         **options: Unpack[ReplayOptions],
     ) -> None:
         self.player = player
@@ -152,7 +153,7 @@ class KeptReplay:
         *,
         removed: Iterable[int] = (),
         added: Iterable[GameLike] = (),
-        published: Mapping[str, int] | None = None,
+        published: Mapping[str, Published] | None = None,
         standard: StandardInForce | None = None,
         standard_from: int | None = None,
     ) -> Replay:

@@ -22,6 +22,7 @@ from elotui.rating.replay.records import (
     GameLike,
     PeriodSink,
     PlayerLike,
+    Published,
     Replay,
     ReplayedGame,
     ReplayPeriod,
@@ -106,7 +107,7 @@ def standard_in_force(standard: Replay) -> StandardInForce:
 def replay_lists_into(
     player: PlayerLike,
     games_of: Callable[[RatingList], Iterable[GamesOfPeriod]],
-    published: Mapping[RatingList, Mapping[str, int]],
+    published: Mapping[RatingList, Mapping[str, Published]],
     sinks: Mapping[RatingList, PeriodSink],
     *,
     apply_cap: bool = True,
@@ -128,7 +129,7 @@ def replay_lists_into(
 def replay_lists(
     player: PlayerLike,
     games: Mapping[RatingList, Sequence[GameLike]],
-    published: Mapping[RatingList, Mapping[str, int]],
+    published: Mapping[RatingList, Mapping[str, Published]],
     *,
     apply_cap: bool = True,
     lists: Sequence[RatingList] = RATING_LISTS,
@@ -152,7 +153,7 @@ class KeptLists:
         self,
         player: PlayerLike,
         games: Mapping[RatingList, Sequence[GameLike]],
-        published: Mapping[RatingList, Mapping[str, int]],
+        published: Mapping[RatingList, Mapping[str, Published]],
         *,
         apply_cap: bool = True,
         lists: Sequence[RatingList] = RATING_LISTS,
@@ -180,7 +181,7 @@ class KeptLists:
         *,
         removed: Iterable[int] = (),
         added: Iterable[GameLike] = (),
-        published: Mapping[str, int] | None = None,
+        published: Mapping[str, Published] | None = None,
     ) -> dict[RatingList, Replay]:
         """The replays after a change of one list's games or entered lists (`KeptReplay.change`); a
         change of the standard list replays the others from the first month its list in force

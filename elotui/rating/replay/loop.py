@@ -13,6 +13,11 @@ Periods, lists and rules (the one place the replay decides them):
   result (and over the 2024-03 uplift). An entry for a month that starts no period is the list in force
   during the period containing it. Each period row shows `published` = the entry for its `list_month`
   and `matches_published` = whether it equals the computed next list.
+- FIDE's figures of a list file (`ListFigures`) add two checks: the games FIDE rated for the list of
+  `list_month` against the period's `n` (`published_games`, `matches_games`), and the K FIDE holds as
+  of the list in force during the period (its first month's list) against the period's K before the
+  cap (`published_k`, `matches_k`): rules.md §2.13. Where the two lists around the period give two
+  different K, that reading decides the check: the period is marked `list-k`.
 - Each game is counted under the rule set of its event's start (its own date without an event). A period
   takes the rule set of the latest era its games started in (with no games: the one of its first day);
   that rule set gives K, the cap, the floor and the initial-rating rule (rules.md §3.1, a decision
@@ -84,8 +89,10 @@ from elotui.rating.replay.period_games import (
 from elotui.rating.replay.pool import InitialPool
 from elotui.rating.replay.records import (
     GameLike,
+    ListFigures,
     PeriodSink,
     PlayerLike,
+    Published,
     Replay,
     ReplayedGame,
     ReplayOptions,
@@ -103,12 +110,13 @@ from elotui.rating.rules.uplift import uplifted
 def replay(
     player: PlayerLike,
     games: Sequence[GameLike],
-    published: Mapping[str, int] | None = None,
+    published: Mapping[str, Published] | None = None,
     **options: Unpack[ReplayOptions],
 ) -> Replay:
     """Replay a player's games period by period under the FIDE rules of each era, as elotui reads them.
 
-    `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it; `options`
+    `published` maps "YYYY-MM" to the rating on that month's list, as the user entered it (or a
+    list file's `ListFigures`: the rating, FIDE's games and K); `options`
     are `records.ReplayOptions`. The games come in any order (`order.by_period` sorts them).
     """
     collector = ReplayCollector()
@@ -119,7 +127,7 @@ def replay(
 def replay_into(
     player: PlayerLike,
     games_by_period: Iterable[GamesOfPeriod],
-    published: Mapping[str, int] | None,
+    published: Mapping[str, Published] | None,
     sink: PeriodSink,
     **options: Unpack[ReplayOptions],
 ) -> None:
@@ -140,7 +148,7 @@ class Replayer:
     def __init__(
         self,
         player: PlayerLike,
-        published: Mapping[str, int],
+        published: Mapping[str, Published],
         sink: PeriodSink,
         **options: Unpack[ReplayOptions],
     ) -> None:
@@ -156,11 +164,16 @@ class Replayer:
         # Entered lists by the period they start; an entry for a list month wins over one for another
         # month of the same period (sorted text is chronological).
         self.lists: dict[int, int] = {}
+        # FIDE's figures of the lists that start a period, by that month (a list file's).
+        self.figures: dict[int, ListFigures] = {}
         for label, value in sorted(published.items()):
             month = parse_month(label)
             start = period_start(month)
+            rating = value.rating if isinstance(value, ListFigures) else value
             if month == start or start not in self.lists:
-                self.lists[start] = value
+                self.lists[start] = rating
+            if isinstance(value, ListFigures) and month == start:
+                self.figures[start] = value
         sets = RULE_SETS[rating_list]
         self.uplifts = {month_index(r.starts): r.uplift for r in sets if r.uplift is not None}
         self.raises = {
@@ -373,6 +386,12 @@ class Replayer:
         if entered is not None:
             matches = next_rating == entered
             next_rating, source = entered, "published"
+        fed, in_force = self.figures.get(list_month(month)), self.figures.get(month)
+        published_games = None if fed is None else fed.games
+        published_k = None if in_force is None else in_force.k
+        matches_k = None if published_k is None or outcome.k is None else outcome.k == published_k
+        if matches_k is not None and fed is not None and fed.k is not None and fed.k != published_k:
+            marks.add("list-k")  # the list this period feeds holds another K: the reading decides
         # The same row fields as `rules.period.PeriodResult` (the reference): see `period_games`
         # for why the two are not one function.
         decisions = decisions_named(marks)
@@ -394,6 +413,10 @@ class Replayer:
             games_from=games_from,
             games_to=games_from + len(games),
             raised_to=raised_to,
+            published_games=published_games,
+            matches_games=None if published_games is None else counted.n == published_games,
+            published_k=published_k,
+            matches_k=matches_k,
             **outcome._asdict(),
         )
         return period, out_games, next_rating, source, rules

@@ -103,6 +103,21 @@ class ReplayGame(NamedTuple):
     rated_period: str | None = None
 
 
+class ListFigures(NamedTuple):
+    """What FIDE's list of a month says of the player (`elotui published import`): the published
+    rating, the games FIDE rated for that list (those of the period that feeds it) and the K it
+    holds as of that list (the K of the period the list starts, rules.md §2.13). A published
+    rating typed by hand is a plain int in `published`: it has no games nor K."""
+
+    rating: int
+    games: int | None = None
+    k: int | None = None
+
+
+# A month's entry in `published`: the rating typed by hand, or a list file's figures.
+Published = int | ListFigures
+
+
 class ReplayOptions(TypedDict, total=False):
     """How a replay counts, besides the player, the games and the entered lists (`loop.replay`,
     `loop.replay_into`, `incremental.KeptReplay` all take them as keywords)."""
@@ -193,6 +208,13 @@ class ReplayPeriod:
     decisions: tuple[Decision, ...] = ()
     # Which K rule gave `k` (`k_reason` says it in words); UNRATED for an unrated period.
     k_rule: KReason = KReason.UNRATED
+    # FIDE's own figures, where a list file gave them (`ListFigures`; None: not given):
+    # the games FIDE rated for the list this period feeds, against `n`;
+    published_games: int | None = None
+    matches_games: bool | None = None
+    # the K FIDE holds as of the list in force during this period (its first month's), against `k`.
+    published_k: int | None = None
+    matches_k: bool | None = None
 
     @property
     def change(self) -> Fraction | None:

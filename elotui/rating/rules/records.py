@@ -124,4 +124,8 @@ DECISIONS: dict[str, str] = {
     ),
     "initial-pool-9": N_("initial rating: 9 games pooled over 26 months"),
     "initial-15": N_("initial rating: 15 points per half point above 50 %"),
+    "list-k": N_(
+        "FIDE's K on a month's list is read as the K of the period that list starts (the list"
+        " this period feeds holds another)"
+    ),
 }
