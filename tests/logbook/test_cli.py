@@ -160,7 +160,7 @@ def test_import_and_export_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert out == expected
 
     code, _, err = run_cli("import", str(tmp_path / "games.txt"))
-    assert code == 2 and ".csv, .pgn or .json" in err
+    assert code == 2 and ".csv, .pgn, .trf or .json" in err
     pgn = tmp_path / "g.pgn"
     pgn.write_text('[White "Alice"]\n[Black "X"]\n[Date "2024.05.01"]\n[Result "0-1"]\n\n0-1\n')
     code, _, err = run_cli("import", str(pgn))
