@@ -162,6 +162,11 @@ def _warn_of_a_password(db: str | None) -> None:
         )
 
 
+SHOWN_DETAILS = (
+    50  # a failed import's problems printed; 100,000 bad rows end with "and 99,950 more"
+)
+
+
 def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Namespace) -> int:
     """Run a command's handler: an `ElotuiError` (of any kind) is said on stderr, exit code 2."""
     try:
@@ -169,12 +174,23 @@ def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Nam
     except ElotuiError as error:
         from elotui.safe_text import printable
 
-        for (
-            line
-        ) in error.shown_details():  # a failed import's problems: at most 50, then "and N more"
+        for line in _shown_details(error.details):
             print(printable(line), file=sys.stderr)
         print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
+
+
+def _shown_details(details: list[str]) -> list[str]:
+    """The first `SHOWN_DETAILS` details, then one line saying how many more there are."""
+    lines = details[:SHOWN_DETAILS]
+    hidden = len(details) - len(lines)
+    if hidden:
+        from elotui.i18n import ngettext
+        from elotui.i18n.numbers import count
+
+        more = ngettext("... and {n} more problem", "... and {n} more problems", hidden)
+        lines.append(more.format(n=count(hidden)))
+    return lines
 
 
 __all__ = ["argparse", "main"]
