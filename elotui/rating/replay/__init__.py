@@ -18,12 +18,7 @@ document of `elotui replay --json` is the CLI's (`elotui.cli.replay_json`).
 
 from __future__ import annotations
 
-from elotui.rating.replay.lists import (
-    StandardInForce,
-    replay_lists,
-    replay_lists_into,
-    standard_in_force,
-)
+from elotui.rating.replay.lists import replay_lists, replay_lists_into, standard_in_force
 from elotui.rating.replay.loop import replay, replay_into
 from elotui.rating.replay.order import periods_in
 from elotui.rating.replay.records import (
@@ -38,6 +33,7 @@ from elotui.rating.replay.records import (
     ReplayOptions,
     ReplayPeriod,
     ReplayPlayer,
+    StandardInForce,
     StartSource,
 )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Unpack
+from typing import NamedTuple, Unpack
 
 from elotui.bulk import gc_paused
 from elotui.rating.replay.loop import Replayer
@@ -35,12 +35,10 @@ from elotui.rating.replay.records import (
     PlayerLike,
     Replay,
     ReplayOptions,
+    StandardInForce,
     StartSource,
 )
 from elotui.rating.replay.sinks import ReplayCollector
-
-if TYPE_CHECKING:
-    from elotui.rating.replay.lists import StandardInForce
 
 
 class PeriodStart(NamedTuple):

@@ -4,6 +4,7 @@ crossings), whole (`Replay`) or a period at a time (to a `PeriodSink`)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypedDict
@@ -12,7 +13,6 @@ from elotui.rating.rules.k import KReason
 from elotui.rating.rules.records import Decision
 
 if TYPE_CHECKING:
-    from elotui.rating.replay.lists import StandardInForce
     from elotui.rating.rules.records import RatingList
 
 CrossingKind = Literal["tier", "title", "k10", "floor"]
@@ -101,6 +101,40 @@ class ReplayGame(NamedTuple):
     id: int | None = None
     # The period it is pinned to ("2026-10"): wins over the calendar.
     rated_period: str | None = None
+
+
+class StandardInForce:
+    """The standard rating in force in each month (None: unrated on standard then).
+
+    From the first standard period on: each period's list in force for each of its months, and after
+    the last period the list it feeds (`Replay.current_rating`). Before the first standard period the
+    standard rating is not known, so None (a decision: the logbook starts there).
+    """
+
+    def __init__(self, by_month: Mapping[int, int | None], last: int, after: int | None) -> None:
+        self._by_month = dict(by_month)
+        self._last = last  # the last month covered by a period
+        self._after = after
+
+    def at(self, month: int) -> int | None:
+        """The standard list in force during `month` (a month index, `calendar.parse_month`)."""
+        if month > self._last:
+            return self._after
+        return self._by_month.get(month)
+
+    def first_difference(self, other: StandardInForce) -> int | None:
+        """The first month whose list in force may differ between the two; None: they are the same."""
+        differing = next(
+            (m for m in sorted(self._by_month.keys() | other._by_month.keys())
+             if self.at(m) != other.at(m)),
+            None,
+        )  # fmt: skip
+        if self._last != other._last or self._after != other._after:
+            # Past the shorter one's periods, its list after them stands for every month (even
+            # before the other's first period).
+            past = min(self._last, other._last) + 1
+            differing = past if differing is None else min(differing, past)
+        return differing
 
 
 class ReplayOptions(TypedDict, total=False):
