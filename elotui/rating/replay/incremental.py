@@ -27,17 +27,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Unpack
 
 from elotui.bulk import gc_paused
+from elotui.rating.replay.given import GameLike, PlayerLike, ReplayOptions, StandardInForce
 from elotui.rating.replay.loop import Replayer
 from elotui.rating.replay.order import DAYS_KEY, by_period, period_runs, period_span, sort_key
 from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import (
-    GameLike,
-    PlayerLike,
-    Replay,
-    ReplayOptions,
-    StandardInForce,
-    StartSource,
-)
+from elotui.rating.replay.report import Replay, StartSource
 from elotui.rating.replay.sinks import ReplayCollector
 
 

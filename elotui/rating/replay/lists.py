@@ -14,21 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from elotui.rating.calendar import parse_month
+from elotui.rating.replay.given import GameLike, PlayerLike, StandardInForce
 from elotui.rating.replay.incremental import KeptReplay
 from elotui.rating.replay.loop import replay_into
 from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
-from elotui.rating.replay.records import (
-    Crossing,
-    GameLike,
-    PeriodSink,
-    PlayerLike,
-    Replay,
-    ReplayedGame,
-    ReplayPeriod,
-    StandardInForce,
-)
+from elotui.rating.replay.report import Crossing, PeriodSink, Replay, ReplayedGame, ReplayPeriod
 from elotui.rating.replay.sinks import ReplayCollector
-from elotui.rating.rules.records import RATING_LISTS, RatingList
+from elotui.rating.rules.rule_set import RATING_LISTS, RatingList
 
 
 class _InForceNoted:

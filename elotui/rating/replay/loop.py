@@ -74,6 +74,7 @@ from elotui.rating.calendar import (
     previous_period,
 )
 from elotui.rating.replay.crossings import crossings_between, titles_met_by
+from elotui.rating.replay.given import GameLike, PlayerLike, ReplayOptions
 from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
 from elotui.rating.replay.period_games import (
     RatedPeriod,
@@ -82,21 +83,12 @@ from elotui.rating.replay.period_games import (
     unrated_period,
 )
 from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import (
-    GameLike,
-    PeriodSink,
-    PlayerLike,
-    Replay,
-    ReplayedGame,
-    ReplayOptions,
-    ReplayPeriod,
-    StartSource,
-)
+from elotui.rating.replay.report import PeriodSink, Replay, ReplayedGame, ReplayPeriod, StartSource
 from elotui.rating.replay.sinks import ReplayCollector
 from elotui.rating.rules.difference import DiffTables, diff_tables
 from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
-from elotui.rating.rules.records import RatingList, RuleSet, decisions_named
+from elotui.rating.rules.rule_set import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
 
 
@@ -373,7 +365,7 @@ class Replayer:
         if entered is not None:
             matches = next_rating == entered
             next_rating, source = entered, "published"
-        # The same row fields as `rules.period.PeriodResult` (the reference): see `period_games`
+        # The same row fields as `rules.period_change.PeriodResult` (the reference): see `period_games`
         # for why the two are not one function.
         decisions = decisions_named(marks)
         period = ReplayPeriod(

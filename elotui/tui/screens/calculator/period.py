@@ -19,7 +19,7 @@ from elotui.tui.widgets.choice import Choice
 
 if TYPE_CHECKING:
     from elotui.logbook.records import RatingList
-    from elotui.rating.rules.records import RuleSet
+    from elotui.rating.rules.rule_set import RuleSet
     from elotui.tui.widgets.game_dialog import PeriodGameValues
     from elotui.tui.widgets.period_pane import GamesTable, PeriodPane
 
