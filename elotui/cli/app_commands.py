@@ -168,7 +168,7 @@ def open_app(args: argparse.Namespace) -> int:
             app.logbook.close()
     finally:
         gc.enable()  # on again whatever happened (it is already, once the app has started)
-    if app.crash is not None:  # Textual printed nothing (KeepsItsCrash): one line, the log
+    if app.crash is not None:  # Textual printed nothing (CrashKeeper): one line, the log
         from elotui.cli.crash_log import crash_line
 
         print(crash_line(app.crash), file=sys.stderr)

@@ -30,15 +30,13 @@ from elotui.i18n import N_, _, set_language
 from elotui.tui.commands import AppCommands
 from elotui.tui.logbook_access import Logbook
 from elotui.tui.textual_private import (
-    KeepsItsCrash,
-    PaletteSaysNoMatches,
+    CrashKeeper,
+    NoMatchesTextPalette,
     guard_option_list_paging,
 )
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
-
-guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
 
 
 @dataclass(frozen=True)
@@ -78,8 +76,8 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(KeepsItsCrash, App[None]):
-    # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
+class ElotuiApp(CrashKeeper, App[None]):
+    # CrashKeeper: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
     # The command palette: Textual's own commands and every action of the app and the screen.
@@ -122,6 +120,7 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         # The first screen is the start mode itself (no default screen to build and then replace).
         self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
+        guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
         self.settings = settings
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
         self._mode_before_help = settings.start_mode
@@ -207,7 +206,7 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         self.add_mode(mode, self.MODES[mode])
 
 
-class _Palette(PaletteSaysNoMatches):
+class _Palette(NoMatchesTextPalette):
     def no_matches_text(self) -> str:
         return _("No matches found")
 

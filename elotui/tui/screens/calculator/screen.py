@@ -45,7 +45,7 @@ from elotui.tui.screens.calculator.layout import (
     mode_pane,
 )
 from elotui.tui.screens.calculator.period import PeriodMode
-from elotui.tui.textual_private import FirstPaintAfterStartUp
+from elotui.tui.textual_private import StartUpPaintDeferred
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.value import Value
@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from elotui.tui.widgets.mode_panes import SeriesPane
 
 
-class CalculatorScreen(FirstPaintAfterStartUp, PeriodMode):
-    # FirstPaintAfterStartUp: Textual paints the first frame inside the app's start-up batch, and
+class CalculatorScreen(StartUpPaintDeferred, PeriodMode):
+    # StartUpPaintDeferred: Textual paints the first frame inside the app's start-up batch, and
     # throws it away; the screen's first paint is the one after the batch (`_after_first_frame`).
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
