@@ -157,7 +157,7 @@ def open_app(args: argparse.Namespace) -> int:
             start_mode=start_mode,
             demo=demo,
             db_path=path if isinstance(path, Path) else None,
-            extra={"player": player} if player else {},
+            player=player or None,
             collector_paused=True,
             notices=tuple(getattr(args, "notices", ())),
         )

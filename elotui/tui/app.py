@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, getters
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
@@ -53,7 +53,8 @@ class AppSettings:
     collector_paused: bool = False
     # "en" or "fr": speak it from the start (tests, screenshots); None: the language already chosen.
     language: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # The player the history shows first (`elotui history --player NAME`); None: the first one.
+    player: str | None = None
     # Said once, as warnings, when the app starts (a settings file that could not be read).
     notices: tuple[str, ...] = ()
 
@@ -207,6 +208,8 @@ class ElotuiApp(CrashKeeper, App[None]):
 
 
 class _Palette(NoMatchesTextPalette):
+    app = getters.app(ElotuiApp)
+
     def no_matches_text(self) -> str:
         return _("No matches found")
 
@@ -215,7 +218,7 @@ class _Palette(NoMatchesTextPalette):
         # where a blink would make the picture depend on the moment it is taken.
         from textual.widgets import Input
 
-        if not getattr(self.app, "settings", AppSettings()).cursor_blink:
+        if not self.app.settings.cursor_blink:
             self.query_one(Input).cursor_blink = False
 
 

@@ -48,8 +48,8 @@ def repository(tmp_path: Path) -> Repository:
     return repo
 
 
-def app_on(repository: Repository, **extra: Any) -> ElotuiApp:
-    settings = AppSettings(start_mode="history", today=TODAY, cursor_blink=False, extra=extra)
+def app_on(repository: Repository, player: str | None = None) -> ElotuiApp:
+    settings = AppSettings(start_mode="history", today=TODAY, cursor_blink=False, player=player)
     return create_app(settings, repository)
 
 

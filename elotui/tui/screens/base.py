@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events
+from textual import events, getters
 from textual.app import App
 from textual.screen import Screen
 
+from elotui.tui.app import ElotuiApp
 from elotui.tui.language import TranslatedBindings
 from elotui.tui.textual_private import take_current_styles
 
@@ -24,6 +25,8 @@ class AppScreen(TranslatedBindings, Screen[None]):
     (tests/benchmarks/bench_startup.py, bench_history.py). A theme change later still restyles
     every screen, and a screen shown again after one is restyled.
     """
+
+    app = getters.app(ElotuiApp)  # typed: its settings and its logbook
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -81,11 +81,9 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodMode):
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
         super().__init__()
-        settings = getattr(self.app, "settings", None)
-        self._today = today or getattr(settings, "today", None) or date.today()
-        self._blink = (
-            cursor_blink if cursor_blink is not None else getattr(settings, "cursor_blink", True)
-        )
+        settings = self.app.settings
+        self._today = today or settings.today or date.today()
+        self._blink = cursor_blink if cursor_blink is not None else settings.cursor_blink
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
         self._points = Points()  # the points P of the several-games mode: they follow G
 

@@ -17,7 +17,7 @@ import functools
 import gc
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec, cast
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from textual import work
 from textual.widget import AwaitMount
@@ -48,7 +48,6 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
-    from elotui.tui.app import ElotuiApp
     from elotui.tui.logbook_refresh import Tally
 
 PAGE = 100  # games fetched at a time
@@ -197,11 +196,11 @@ class LoadingScreen(AppScreen):
 
     @property
     def logbook(self) -> Logbook:
-        return cast("ElotuiApp", self.app).logbook
+        return self.app.logbook
 
     @property
     def today(self) -> dt.date:
-        return cast("ElotuiApp", self.app).settings.today or dt.date.today()
+        return self.app.settings.today or dt.date.today()
 
     def first_page_now(self, wanted: str | None) -> FirstRows | None:
         """Read the first page of rows before the screen's first paint, if the logbook is open or

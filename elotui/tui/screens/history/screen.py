@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -58,9 +58,6 @@ from elotui.tui.screens.history.navigation import NavigatingScreen
 from elotui.tui.screens.history.steady_footer import SteadyFooter
 from elotui.tui.widgets.keyed_table import add_columns
 from elotui.tui.widgets.virtual_table import VirtualTable
-
-if TYPE_CHECKING:
-    from elotui.tui.app import ElotuiApp
 
 
 class HistoryScreen(NavigatingScreen):
@@ -144,8 +141,7 @@ class HistoryScreen(NavigatingScreen):
             add_columns(self.query_one(selector, VirtualTable), columns, short)
 
         self.query_one("#games", VirtualTable).focus()
-        settings = cast("ElotuiApp", self.app).settings
-        wanted = settings.extra.get("player")
+        wanted = self.app.settings.player
         self._generation += 1
         first = self.first_page_now(wanted)
         painted = None

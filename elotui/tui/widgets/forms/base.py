@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from contextlib import ExitStack
 from typing import Any, ClassVar, TypeVar
 
-from textual import events, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,6 +28,7 @@ from textual.widgets import Input, Label, Static, TextArea
 
 from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput
+from elotui.tui.app import ElotuiApp
 from elotui.tui.validation import Parsed
 from elotui.tui.widgets.forms.parsers import checked_text
 from elotui.tui.widgets.forms.pickers import NotesField
@@ -46,6 +47,7 @@ class Form(ModalScreen[T]):
         Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
     TITLE_TEXT = ""
+    app = getters.app(ElotuiApp)  # typed: its settings
 
     def __init__(self) -> None:
         super().__init__(classes="form-dialog")
@@ -122,8 +124,7 @@ class Form(ModalScreen[T]):
 
     @on(events.Mount)
     def _follow_cursor_setting(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and not settings.cursor_blink:  # tests and screenshots
+        if not self.app.settings.cursor_blink:  # tests and screenshots
             for field in self.query(Input):
                 field.cursor_blink = False
             for area in self.query(TextArea):
