@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from elotui.cli import process
 from elotui.cli.common import Parser, VersionAction, add_common_options, build_parser
 from elotui.errors import ElotuiError
-from elotui.i18n.settings import SavedSettings, language_in, load_settings
+from elotui.i18n.settings import KEYMAP_KEY, SavedSettings, language_in, load_settings
 
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
@@ -52,8 +52,10 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     saved = language_in(settings.values)
     _speak(known.lang, saved)
     notices = [settings.problem] if settings.problem else []
+    keymap = settings.values.get(KEYMAP_KEY)  # the app's: checked when it starts (tui.keymap)
     if not rest:
         known.notices = notices  # the app's (elotui alone)
+        known.keymap = keymap
         return known
     names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
     if rest[0] in COMMAND_MODULES:
@@ -62,6 +64,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     args = build_parser(registrars=[module.register for module in modules]).parse_args(argv)
     if getattr(args, "opens_app", False):
         args.notices = notices
+        args.keymap = keymap
     else:
         for notice in notices:
             print(f"elotui: {notice}", file=sys.stderr)

@@ -160,6 +160,7 @@ def open_app(args: argparse.Namespace) -> int:
             player=player or None,
             collector_paused=True,
             notices=tuple(getattr(args, "notices", ())),
+            keymap=getattr(args, "keymap", None),
         )
         app = create_app(settings, repository)
         try:

@@ -57,6 +57,9 @@ class AppSettings:
     player: str | None = None
     # Said once, as warnings, when the app starts (a settings file that could not be read).
     notices: tuple[str, ...] = ()
+    # The settings file's `keymap` as read (binding id → keys), checked when the app starts
+    # (elotui.tui.keymap); None: the keys of the bindings.
+    keymap: object = None
 
 
 def _calculator() -> Screen[Any]:
@@ -138,6 +141,23 @@ class ElotuiApp(CrashKeeper, App[None]):
             self.call_after_refresh(start_up_done)
         for notice in self.settings.notices:
             self.notify(notice, severity="warning", timeout=10, markup=False)
+        if self.settings.keymap is not None:
+            self._apply_keymap()
+
+    def _apply_keymap(self) -> None:
+        """Rebind the keys the settings file's keymap names; say each entry ignored once."""
+        from elotui.tui.keymap import unknown_ids, usable_entries
+
+        keymap, problems = usable_entries(self.settings.keymap)
+        self.set_keymap(keymap)
+
+        def say(problems: list[str]) -> None:
+            for problem in problems:
+                self.notify(problem, severity="warning", timeout=10, markup=False)
+
+        say(problems)
+        if keymap:  # the ids after the first paint: checking them imports every screen
+            self.call_after_refresh(lambda: say(unknown_ids(keymap)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands (theme, quit, keys, screenshot...), titled in the language

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.align import Align
 from rich.text import Text
-from textual.binding import BindingsMap
+from textual.binding import BindingsMap, Keymap
 from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.widgets.option_list import Option
@@ -36,6 +36,14 @@ def own_bindings(node: DOMNode) -> BindingsMap:
     `DOMNode._bindings`: Textual has no public accessor for a node's own bindings (`active_bindings`
     follows the focus, which may have moved on by the time a key of a burst is handled)."""
     return node._bindings
+
+
+def app_keymap(app: App[Any]) -> Keymap:
+    """The keymap `app.set_keymap` was given (binding id → keys, normalised).
+
+    `App._keymap`: Textual applies it to the binding chain of a screen itself, and has no public
+    getter for whoever runs a widget's own bindings (`KeysInOrder`)."""
+    return app._keymap
 
 
 def take_current_styles(screen: Screen[Any]) -> None:

@@ -143,3 +143,12 @@ def test_every_private_name_kept_is_one_the_app_uses() -> None:
     )
     unused = [name for name in defined if not re.search(rf"\b{name}\b", code)]
     assert defined and not unused, f"textual_private keeps names the app never uses: {unused}"
+
+
+async def test_the_apps_keymap_is_where_keys_in_order_reads_it() -> None:
+    app = OneLabel()
+    async with app.run_test():
+        app.set_keymap({"label.bell": "f5", "app.quit": "q"})
+        assert textual_private.app_keymap(app) == {"label.bell": "f5", "app.quit": "q"}, (
+            "App._keymap no longer holds the keymap: KeysInOrder applies it to a widget's bindings"
+        )
