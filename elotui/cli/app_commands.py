@@ -29,9 +29,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.bulk import pause_for_start_up
 from elotui.cli.common import UsageError, add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
+from elotui.collector import pause_for_start_up
 from elotui.i18n import _
 from elotui.logbook.schema import ready_as_is
 

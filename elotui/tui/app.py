@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
 
-from elotui.bulk import start_up_done
+from elotui.collector import start_up_done
 from elotui.i18n import N_, _, set_language
 from elotui.tui.commands import AppCommands
 from elotui.tui.logbook_access import Logbook
@@ -49,7 +49,7 @@ class AppSettings:
     today: date | None = None
     cursor_blink: bool = True
     # The garbage collector is off (the CLI turned it off before importing Textual): turn it back on
-    # once the first screen is built (elotui.bulk.start_up_done).
+    # once the first screen is built (elotui.collector.start_up_done).
     collector_paused: bool = False
     # "en" or "fr": speak it from the start (tests, screenshots); None: the language already chosen.
     language: str | None = None

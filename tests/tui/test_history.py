@@ -758,12 +758,12 @@ async def test_quitting_stops_the_replay_being_loaded(
     repository: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Python waits for a thread before the process ends: a replay still running when the app
-    # quits must stop at its next step (bulk.stop_when), not run to the end (seven seconds at
+    # quits must stop at its next step (stopping.stop_when), not run to the end (seven seconds at
     # 1,000,000 games). Here the replay never ends by itself: only being stopped ends it.
     import threading
 
     import elotui.tui.screens.history.loading as loading
-    from elotui.bulk import Stopped, check_stop
+    from elotui.stopping import Stopped, check_stop
 
     started, ended = threading.Event(), threading.Event()
     outcome: list[str] = []

@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Unpack
 
-from elotui.bulk import gc_paused
+from elotui.collector import gc_paused
 from elotui.rating.replay.given import GameLike, PlayerLike, ReplayOptions, StandardInForce
 from elotui.rating.replay.loop import Replayer
 from elotui.rating.replay.order import DAYS_KEY, by_period, period_runs, period_span, sort_key

@@ -62,7 +62,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import chain
 from typing import Unpack
 
-from elotui.bulk import check_stop, gc_paused
+from elotui.collector import gc_paused
 from elotui.rating.calendar import (
     first_day,
     list_month,
@@ -90,6 +90,7 @@ from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
 from elotui.rating.rules.rule_set import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
+from elotui.stopping import check_stop
 
 
 def replay(
@@ -242,7 +243,7 @@ class Replayer:
         player = self.player
         upcoming = next(games_by_period, None)
         while upcoming is not None or (last is not None and month <= last):
-            check_stop()  # the app quitting stops its replay here (`bulk.stop_when`)
+            check_stop()  # the app quitting stops its replay here (`stopping.stop_when`)
             self.period_started(month, cursor, rating, source)
             games: Sequence[GameLike] = ()
             if upcoming is not None and upcoming[0] == month:
