@@ -139,10 +139,14 @@ class ElotuiApp(CrashKeeper, App[None]):
         self.call_after_refresh(self.logbook.open_in_background)
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
-        for notice in self.settings.notices:
-            self.notify(notice, severity="warning", timeout=10, markup=False)
+        self._warn(self.settings.notices)
         if self.settings.keymap is not None:
             self._apply_keymap()
+
+    def _warn(self, lines: Iterable[str]) -> None:
+        """Each line once, as a warning (a settings file that could not be read, a keymap entry)."""
+        for line in lines:
+            self.notify(line, severity="warning", timeout=10, markup=False)
 
     def _apply_keymap(self) -> None:
         """Rebind the keys the settings file's keymap names; say each entry ignored once."""
@@ -150,14 +154,9 @@ class ElotuiApp(CrashKeeper, App[None]):
 
         keymap, problems = usable_entries(self.settings.keymap)
         self.set_keymap(keymap)
-
-        def say(problems: list[str]) -> None:
-            for problem in problems:
-                self.notify(problem, severity="warning", timeout=10, markup=False)
-
-        say(problems)
+        self._warn(problems)
         if keymap:  # the ids after the first paint: checking them imports every screen
-            self.call_after_refresh(lambda: say(unknown_ids(keymap)))
+            self.call_after_refresh(lambda: self._warn(unknown_ids(keymap)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands (theme, quit, keys, screenshot...), titled in the language
