@@ -7,8 +7,8 @@ checks both do (tests/faults/test_error_model.py), so a new kind cannot be forgo
 
 The kinds below group the errors by what went wrong; the errors themselves live where they are raised
 (`rating.inputs.InvalidInput`, `dates.BadDate`, `logbook.migrate.DatabaseRefused`, ...) and keep their
-names. This module imports nothing at its top (the translation of its one line is imported when it
-is said), so every layer, `rating` included, and `elotui.i18n` itself may use it.
+names. This module imports nothing, so every layer, `rating` included, and `elotui.i18n` itself may
+use it; how many details are shown, and the line saying the rest, belong to whoever shows them.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from __future__ import annotations
 
 class ElotuiError(Exception):
     """Something a user can fix or must know; `str()` is the one-line reason. Nothing was changed."""
-
-    SHOWN_MAX = 50  # detail lines printed; a file of 100,000 bad rows says "and 99,950 more"
 
     @property
     def headline(self) -> str:
@@ -28,19 +26,6 @@ class ElotuiError(Exception):
     def details(self) -> list[str]:
         """Lines to show under the headline (every problem of a failed import); most have none."""
         return []
-
-    def shown_details(self) -> list[str]:
-        """The first `SHOWN_MAX` details, then one line saying how many more there are."""
-        details = self.details
-        lines = details[: self.SHOWN_MAX]
-        hidden = len(details) - len(lines)
-        if hidden:
-            from elotui.i18n import ngettext  # here: elotui.i18n imports this module
-            from elotui.i18n.numbers import count
-
-            more = ngettext("... and {n} more problem", "... and {n} more problems", hidden)
-            lines.append(more.format(n=count(hidden)))
-        return lines
 
 
 class BadValue(ElotuiError, ValueError):

@@ -23,7 +23,7 @@ from hypothesis import settings
 
 from elotui.cli import main
 from elotui.i18n import set_language
-from elotui.logbook import migrate, schema
+from elotui.logbook import migrate, schema, schema_upgrades
 from tests.postgres.cluster import Cluster, NoServer, start_cluster
 
 BACKENDS = ("sqlite", "postgresql")
@@ -179,7 +179,7 @@ def logbook_file_at(path: Path, revision: str) -> Path:
     engine = make_engine(path, foreign_keys=False)
     try:
         with engine.begin() as connection:
-            command.upgrade(migrate.alembic_config(connection), revision)
+            command.upgrade(schema_upgrades.alembic_config(connection), revision)
     finally:
         engine.dispose()
     return path
@@ -216,7 +216,7 @@ class PendingRevision:
                 revision=self.revision, base=self.base, before=before, after=after
             )
         )
-        self.monkeypatch.setattr(migrate, "migrations_dir", lambda: self.scripts)
+        self.monkeypatch.setattr(schema_upgrades, "migrations_dir", lambda: self.scripts)
         self.monkeypatch.setattr(migrate, "HEAD_REVISION", self.revision)
 
 
@@ -228,7 +228,9 @@ def second_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PendingR
     it; `before` and `after` are one line of Python each, run in its `upgrade()` before and after it
     adds the column (to fail, or to change rows)."""
     scripts = tmp_path / "scripts"
-    shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        schema_upgrades.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__")
+    )
     return PendingRevision(scripts, monkeypatch)
 
 

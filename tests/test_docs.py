@@ -99,3 +99,23 @@ def test_the_pre_commit_hooks_run_the_ruff_of_the_lock_file() -> None:
     assert locked is not None and pinned is not None
     assert pinned[1] == locked[1]
     assert re.findall(r"- id: (\S+)", hooks) == ["ruff-check", "ruff-format"]
+
+
+def test_the_changelogs_newest_release_is_the_package_version() -> None:
+    # Keep a Changelog: "## [Unreleased]" first, then each release "## [X.Y.Z] - YYYY-MM-DD", newest
+    # first; the newest is what pyproject.toml (and so `elotui --version`) says.
+    import tomllib
+
+    text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
+    assert headings[0] == "[Unreleased]"
+    releases = [
+        re.fullmatch(r"\[(\d+)\.(\d+)\.(\d+)\] - (\d{4}-\d\d-\d\d)", h) for h in headings[1:]
+    ]
+    assert releases and all(releases), headings
+    versions = [tuple(int(part) for part in m.groups()[:3]) for m in releases if m]
+    dates = [m.group(4) for m in releases if m]
+    assert versions == sorted(versions, reverse=True) and len(set(versions)) == len(versions)
+    assert dates == sorted(dates, reverse=True)
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["version"] == ".".join(map(str, versions[0]))

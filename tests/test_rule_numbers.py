@@ -2,7 +2,7 @@
 (docs/architecture.md, "Design decisions the code keeps").
 
 700 is written in `elotui/rating/rules/standard.py` and `rapid_blitz.py`, the rule sets (and in the
-texts of our decisions about it, `records.py`). Everywhere
+texts of our decisions about it, `rule_set.py`). Everywhere
 else the code reads it from the rule set in force (`RuleSet.k_times_games_max`, or `later_cap` for an
 era without one), so a rule set with another cap is said and applied everywhere at once. This test
 finds the number written anywhere else in the code (an int, or a string the user is shown), leaving
@@ -20,7 +20,7 @@ CAP = 700
 ALLOWED = {
     "rating/rules/standard.py": "the standard list's rule sets",
     "rating/rules/rapid_blitz.py": "the rapid and blitz rule sets",
-    "rating/rules/records.py": "our decisions' texts, beside the rule sets whose cap they settle",
+    "rating/rules/rule_set.py": "our decisions' texts, beside the rule sets whose cap they settle",
     "tui/screens/help.py": "the help's summary of the 2024 regulations, dated, as FIDE wrote it",
 }
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from elotui.cli import process
 from elotui.cli.common import Parser, VersionAction, add_common_options, build_parser
 from elotui.errors import ElotuiError
-from elotui.i18n.settings import SavedSettings, language_in, load_settings
+from elotui.i18n.settings import KEYMAP_KEY, SavedSettings, language_in, load_settings
 
 # Which module registers each command, so a command loads only its own module (the whole process is
 # what a script waits for: see tests/benchmarks/bench_period.py).
@@ -52,8 +52,10 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     saved = language_in(settings.values)
     _speak(known.lang, saved)
     notices = [settings.problem] if settings.problem else []
+    keymap = settings.values.get(KEYMAP_KEY)  # the app's: checked when it starts (tui.keymap)
     if not rest:
         known.notices = notices  # the app's (elotui alone)
+        known.keymap = keymap
         return known
     names = list(dict.fromkeys(COMMAND_MODULES.values()))  # in the order of the help text
     if rest[0] in COMMAND_MODULES:
@@ -62,6 +64,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     args = build_parser(registrars=[module.register for module in modules]).parse_args(argv)
     if getattr(args, "opens_app", False):
         args.notices = notices
+        args.keymap = keymap
     else:
         for notice in notices:
             print(f"elotui: {notice}", file=sys.stderr)
@@ -162,6 +165,11 @@ def _warn_of_a_password(db: str | None) -> None:
         )
 
 
+SHOWN_DETAILS = (
+    50  # a failed import's problems printed; 100,000 bad rows end with "and 99,950 more"
+)
+
+
 def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Namespace) -> int:
     """Run a command's handler: an `ElotuiError` (of any kind) is said on stderr, exit code 2."""
     try:
@@ -169,12 +177,23 @@ def _run(handler: Callable[[argparse.Namespace], int | None], args: argparse.Nam
     except ElotuiError as error:
         from elotui.safe_text import printable
 
-        for (
-            line
-        ) in error.shown_details():  # a failed import's problems: at most 50, then "and N more"
+        for line in _shown_details(error.details):
             print(printable(line), file=sys.stderr)
         print(f"elotui: {error.headline}", file=sys.stderr)
         return 2
+
+
+def _shown_details(details: list[str]) -> list[str]:
+    """The first `SHOWN_DETAILS` details, then one line saying how many more there are."""
+    lines = details[:SHOWN_DETAILS]
+    hidden = len(details) - len(lines)
+    if hidden:
+        from elotui.i18n import ngettext
+        from elotui.i18n.numbers import count
+
+        more = ngettext("... and {n} more problem", "... and {n} more problems", hidden)
+        lines.append(more.format(n=count(hidden)))
+    return lines
 
 
 __all__ = ["argparse", "main"]

@@ -29,9 +29,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.bulk import pause_for_start_up
 from elotui.cli.common import UsageError, add_command
 from elotui.cli.logbook_commands import db_path, find_player, open_repository
+from elotui.collector import pause_for_start_up
 from elotui.i18n import _
 from elotui.logbook.schema import ready_as_is
 
@@ -157,9 +157,10 @@ def open_app(args: argparse.Namespace) -> int:
             start_mode=start_mode,
             demo=demo,
             db_path=path if isinstance(path, Path) else None,
-            extra={"player": player} if player else {},
+            player=player or None,
             collector_paused=True,
             notices=tuple(getattr(args, "notices", ())),
+            keymap=getattr(args, "keymap", None),
         )
         app = create_app(settings, repository)
         try:
@@ -168,7 +169,7 @@ def open_app(args: argparse.Namespace) -> int:
             app.logbook.close()
     finally:
         gc.enable()  # on again whatever happened (it is already, once the app has started)
-    if app.crash is not None:  # Textual printed nothing (KeepsItsCrash): one line, the log
+    if app.crash is not None:  # Textual printed nothing (CrashKeeper): one line, the log
         from elotui.cli.crash_log import crash_line
 
         print(crash_line(app.crash), file=sys.stderr)

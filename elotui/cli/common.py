@@ -120,7 +120,7 @@ def add_list_option(
 
     One definition for every command's `--list` (the logbook commands, calc, period, need, replay).
     Here rather than in logbook_commands: `calc` and `period` must not load the logbook to parse."""
-    from elotui.rating.rules.records import RATING_LISTS  # NamedTuples only: cheap to import
+    from elotui.rating.rules.rule_set import RATING_LISTS  # NamedTuples only: cheap to import
 
     choices = (*RATING_LISTS, *also)
     parser.add_argument(

@@ -1,4 +1,5 @@
-"""The settings file: what the user chose in the app and elotui remembers (today, the language).
+"""The settings file: what the user chose in the app and elotui remembers (the language), and the
+keys the user rebinds (`keymap`, written by hand: elotui.tui.keymap).
 
 `settings.json` in `$ELOTUI_HOME` when it is set (as the logbook's folder: the tests' isolated home),
 else in the platform's user config folder (`~/.config/elotui/` on Linux). One JSON object; keys elotui
@@ -28,6 +29,7 @@ APP_NAME = "elotui"
 HOME_ENV = "ELOTUI_HOME"  # the same variable as elotui.logbook.paths reads (this layer is below it)
 FILE_NAME = "settings.json"
 LANGUAGE_KEY = "language"
+KEYMAP_KEY = "keymap"  # binding id → keys, written by the user (elotui.tui.keymap reads it)
 # Bytes: a file of one choice takes a few dozen; one anywhere near this size is not elotui's.
 SIZE_MAX = 64 * 1024
 

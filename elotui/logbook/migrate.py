@@ -17,8 +17,8 @@
 Several elotui processes may start on a new or old file at once: each migrates under the write lock and
 re-reads the revision first, so the first one migrates and the others find nothing left to do.
 
-The migration scripts live in the top-level `migrations/` of a checkout and in `elotui/migrations` inside an
-installed wheel (the build maps one onto the other); `migrations_dir()` finds either.
+The migration scripts, and what running them did, are `schema_upgrades`'s, shared with a logbook on a
+server (`server_migrate`, which this module hands a `ServerLogbook` to).
 """
 
 from __future__ import annotations
@@ -57,13 +57,15 @@ from elotui.logbook.schema import (
     looking_connection,
     table_names,
 )
-from elotui.logbook.schema_refusals import no_logbook_yet as no_logbook_yet  # re-exported
-from elotui.logbook.schema_refusals import one_line as one_line  # (server_migrate)
-from elotui.logbook.schema_refusals import refuse_missing_tables as refuse_missing_tables
-from elotui.logbook.schema_refusals import refuse_unknown_revision as refuse_unknown_revision
+from elotui.logbook.schema_refusals import (
+    no_logbook_yet,
+    one_line,
+    refuse_missing_tables,
+    refuse_unknown_revision,
+)
+from elotui.logbook.schema_upgrades import UpgradeResult, alembic_config
 
 if TYPE_CHECKING:
-    from alembic.config import Config
     from sqlalchemy import Connection
 
 
@@ -79,66 +81,6 @@ class DatabaseState:
     @property
     def current(self) -> bool:
         return self.revision == HEAD_REVISION
-
-
-@dataclass(frozen=True)
-class UpgradeResult:
-    path: LogbookAddress
-    created: bool  # the schema was created from nothing
-    from_revision: str | None
-    to_revision: str
-    backup: Path | None  # the copy made before migrating an existing file (never on a server)
-
-    @property
-    def changed(self) -> bool:
-        return self.from_revision != self.to_revision
-
-    @property
-    def backup_note(self) -> str:
-        """Where the copy made before migrating is, in words (on a server: whose a copy is to take)."""
-        if isinstance(self.path, ServerLogbook):
-            return _("no backup made on a server: a pg_dump before upgrading is yours to take")
-        return _("backup: {backup}").format(backup=self.backup)
-
-
-def migrations_dir() -> Path:
-    """The folder holding `env.py` and `versions/`: in the wheel, else the checkout's top level."""
-    package_dir = Path(__file__).resolve().parent.parent  # .../elotui
-    for candidate in (package_dir / "migrations", package_dir.parent / "migrations"):
-        if (candidate / "env.py").is_file():
-            return candidate
-    raise DatabaseRefused(
-        _("the migration scripts are missing (looked in {folder})").format(folder=package_dir)
-    )
-
-
-def alembic_config(connection: Connection | None = None) -> Config:
-    """An Alembic configuration built in code (no alembic.ini), using `connection` if given."""
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(migrations_dir()))
-    config.set_main_option("path_separator", "os")
-    if connection is not None:
-        config.attributes["connection"] = connection
-    return config
-
-
-def known_revisions() -> set[str]:
-    from alembic.script import ScriptDirectory
-
-    scripts = ScriptDirectory.from_config(alembic_config())
-    return {script.revision for script in scripts.walk_revisions()}
-
-
-def head_revision() -> str:
-    """The head revision according to the scripts themselves (the test compares it to HEAD_REVISION)."""
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    if head is None:
-        raise DatabaseRefused(_("the migration scripts have no head revision"))
-    return head
 
 
 def inspect_database(path: Path) -> DatabaseState:

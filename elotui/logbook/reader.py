@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from elotui.logbook.paths import LogbookAddress
 from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
@@ -67,9 +67,12 @@ def open_reader(path: LogbookAddress) -> LogbookReader | None:
     """A read-only view of the logbook at `path`, or None when it is not simply readable now (a
     logbook on a server: `server_reader`)."""
     if not isinstance(path, Path):
-        from elotui.logbook.server_reader import open_server_reader  # PostgreSQL's equivalent
+        from elotui.logbook.server_reader import open_server_connection  # PostgreSQL's equivalent
 
-        return open_server_reader(path)
+        on_server = open_server_connection(path)
+        if on_server is None:
+            return None
+        return LogbookReader(cast("Any", on_server), on_server.stream)
     if not path.is_file():
         return None
     try:

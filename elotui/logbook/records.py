@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
-from elotui.bulk import check_stop
-from elotui.bulk import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
+from elotui.collector import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 from elotui.errors import ElotuiError
 from elotui.rating.result import Result
+from elotui.stopping import check_stop
 
 # Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
 # integers (the repository refuses more, and the player form says so on the field).
@@ -226,7 +226,7 @@ ROWS_AT_A_TIME = 20_000
 
 def rows_while_wanted(cursor: Any) -> Iterator[Sequence[Any]]:
     """A DB-API cursor's rows, `ROWS_AT_A_TIME` at a time, asking before each batch whether they
-    are still wanted (`bulk.check_stop`: a million games take seconds to read)."""
+    are still wanted (`stopping.check_stop`: a million games take seconds to read)."""
     while True:
         check_stop()
         rows = cursor.fetchmany(ROWS_AT_A_TIME)

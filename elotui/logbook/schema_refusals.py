@@ -1,6 +1,6 @@
 """Why a logbook's schema cannot be used, in words, for a file and a server alike (`migrate` and
 `server_migrate` both refuse with these): a table gone, a revision no elotui wrote or a newer one,
-no logbook yet, a failure as one line. Moved whole out of `migrate` (which re-exports them)."""
+no logbook yet, a failure as one line."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from elotui.logbook.database_file import DatabaseRefused, NoLogbookYet
 from elotui.logbook.engine import describe_sqlite_error
 from elotui.logbook.paths import LogbookAddress, ServerLogbook
 from elotui.logbook.schema import HEAD_REVISION, HEAD_TABLES
+from elotui.logbook.schema_upgrades import known_revisions
 
 
 def refuse_missing_tables(where: LogbookAddress, revision: str, tables: set[str]) -> None:
@@ -48,8 +49,6 @@ def no_logbook_yet(where: LogbookAddress) -> NoLogbookYet:
 
 def refuse_unknown_revision(where: LogbookAddress, revision: str) -> None:
     """`DatabaseRefused` for a revision this elotui cannot open: a newer one, or one no elotui wrote."""
-    from elotui.logbook.migrate import known_revisions  # here: migrate imports this module
-
     if revision == HEAD_REVISION or revision in known_revisions():
         return
     if not _is_newer(revision):

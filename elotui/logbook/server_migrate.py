@@ -25,15 +25,14 @@ from sqlalchemy.exc import DBAPIError
 from elotui.i18n import _
 from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_server_engine
-from elotui.logbook.migrate import (
-    UpgradeResult,
-    alembic_config,
+from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+from elotui.logbook.schema_refusals import (
     no_logbook_yet,
     one_line,
     refuse_missing_tables,
     refuse_unknown_revision,
 )
-from elotui.logbook.schema import APPLICATION_ID, HEAD_REVISION
+from elotui.logbook.schema_upgrades import UpgradeResult, alembic_config
 from elotui.logbook.server_reader import TABLES_SQL
 
 if TYPE_CHECKING:

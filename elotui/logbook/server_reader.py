@@ -1,14 +1,14 @@
 """The fast read path on a server: a logbook at the current schema read with psycopg itself.
 
 A replay only reads, so on PostgreSQL too it needs neither SQLAlchemy's ORM nor Alembic: the file's
-reader (`elotui.logbook.reader.LogbookReader`, plain SQL) runs its own statements on a psycopg
-connection, through `_QmarkConnection`, which spells SQLite's `?` placeholders as psycopg's `%s`.
+reader (`elotui.logbook.reader.LogbookReader`, plain SQL) runs its own statements on the psycopg
+connection made here, a `QmarkConnection`, which spells SQLite's `?` placeholders as psycopg's `%s`.
 Dates come back as ISO text (the session's `DateStyle` is ISO and the `date` type is loaded as text),
 as the file gives them, so the records are made by the same code. The connection is read-only and
 reads one snapshot (REPEATABLE READ): a player and their games are read as of one moment even while
 the rating officer is writing.
 
-`open_server_reader` returns None for anything but a logbook at the current schema on a server that
+`open_server_connection` returns None for anything but a logbook at the current schema on a server that
 answers (the repository then migrates, refuses or says why), and when psycopg is not installed.
 Measured against SQLAlchemy Core's rows on 100,000 games: tests/benchmarks/bench_postgres.py.
 """
@@ -22,7 +22,6 @@ from elotui.logbook.schema import HEAD_REVISION, HEAD_TABLES
 
 if TYPE_CHECKING:
     from elotui.logbook.paths import ServerLogbook
-    from elotui.logbook.reader import LogbookReader
 
 # The tables of the logbook's schema (also `server_migrate`'s first read).
 TABLES_SQL = (
@@ -35,7 +34,7 @@ TABLES_SQL = (
 STREAM_ROWS = 2000
 
 
-class _QmarkConnection:
+class QmarkConnection:
     """What `LogbookReader` asks of its connection (`execute`, `close`, and `stream` for a long
     select), on psycopg."""
 
@@ -89,15 +88,13 @@ def _is_current(connection: Any) -> bool:
     return revisions == [HEAD_REVISION]
 
 
-def open_server_reader(logbook: ServerLogbook) -> LogbookReader | None:
-    """A read-only view of the logbook on the server, or None (see the module docstring)."""
+def open_server_connection(logbook: ServerLogbook) -> QmarkConnection | None:
+    """A read-only connection to the logbook on the server, or None (see the module docstring)."""
     import importlib.util
 
     if importlib.util.find_spec("psycopg") is None:
         return None  # the repository says how to install it
     import psycopg
-
-    from elotui.logbook.reader import LogbookReader
 
     try:
         connection = _connect(logbook)
@@ -110,5 +107,4 @@ def open_server_reader(logbook: ServerLogbook) -> LogbookReader | None:
     if not current:
         connection.close()
         return None
-    on_server = _QmarkConnection(connection)
-    return LogbookReader(cast("Any", on_server), on_server.stream)
+    return QmarkConnection(connection)

@@ -16,7 +16,7 @@ from elotui.rating.fide import counted_diff
 from elotui.rating.result import Result
 from elotui.rating.rounding import cents, round_half_away
 from elotui.rating.rules.logistic import LOGISTIC_SCALE
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 from elotui.rating.tables import pd_hundredths
 from elotui.rating.tiers import Tier, TierChange, tier_change, tier_of
 

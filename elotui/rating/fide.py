@@ -12,14 +12,14 @@ from datetime import date
 from elotui.rating.rules import difference, k
 from elotui.rating.rules.k import KProfile
 from elotui.rating.rules.lookup import rules_of
-from elotui.rating.rules.period import (
+from elotui.rating.rules.period_change import (
     GameDelta,
     PeriodGame,
     PeriodResult,
     game_delta,
     period_change,
 )
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 
 __all__ = [
     "GameDelta",

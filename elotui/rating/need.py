@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from elotui.rating.fide import PeriodGame, PeriodResult, period_change
 from elotui.rating.rules.lookup import rules_of
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 
 
 @dataclass(frozen=True)

@@ -14,50 +14,27 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, getters
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
 
-from elotui.bulk import start_up_done
+from elotui.collector import start_up_done
 from elotui.i18n import N_, _, set_language
 from elotui.tui.commands import AppCommands
+from elotui.tui.host import AppSettings as AppSettings  # where callers make the app find it
 from elotui.tui.logbook_access import Logbook
 from elotui.tui.textual_private import (
-    KeepsItsCrash,
-    PaletteSaysNoMatches,
+    CrashKeeper,
+    NoMatchesTextPalette,
     guard_option_list_paging,
 )
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
-
-guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
-
-
-@dataclass(frozen=True)
-class AppSettings:
-    """What the app is started with. `today` fixes the date (period year) for tests and screenshots."""
-
-    start_mode: str = "calculator"
-    demo: bool = False
-    db_path: Path | None = None
-    today: date | None = None
-    cursor_blink: bool = True
-    # The garbage collector is off (the CLI turned it off before importing Textual): turn it back on
-    # once the first screen is built (elotui.bulk.start_up_done).
-    collector_paused: bool = False
-    # "en" or "fr": speak it from the start (tests, screenshots); None: the language already chosen.
-    language: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    # Said once, as warnings, when the app starts (a settings file that could not be read).
-    notices: tuple[str, ...] = ()
 
 
 def _calculator() -> Screen[Any]:
@@ -78,8 +55,8 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(KeepsItsCrash, App[None]):
-    # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
+class ElotuiApp(CrashKeeper, App[None]):
+    # CrashKeeper: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
     # The command palette: Textual's own commands and every action of the app and the screen.
@@ -122,6 +99,7 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         # The first screen is the start mode itself (no default screen to build and then replace).
         self.DEFAULT_MODE = settings.start_mode  # type: ignore[misc]
         super().__init__()
+        guard_option_list_paging()  # Ctrl+P then PageDown in one burst: Textual's KeyError (upstream)
         self.settings = settings
         self.logbook = Logbook.for_app(repository, demo=settings.demo, db_path=settings.db_path)
         self._mode_before_help = settings.start_mode
@@ -136,8 +114,24 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         self.call_after_refresh(self.logbook.open_in_background)
         if self.settings.collector_paused:
             self.call_after_refresh(start_up_done)
-        for notice in self.settings.notices:
-            self.notify(notice, severity="warning", timeout=10, markup=False)
+        self._warn(self.settings.notices)
+        if self.settings.keymap is not None:
+            self._apply_keymap()
+
+    def _warn(self, lines: Iterable[str]) -> None:
+        """Each line once, as a warning (a settings file that could not be read, a keymap entry)."""
+        for line in lines:
+            self.notify(line, severity="warning", timeout=10, markup=False)
+
+    def _apply_keymap(self) -> None:
+        """Rebind the keys the settings file's keymap names; say each entry ignored once."""
+        from elotui.tui.keymap import unknown_ids, usable_entries
+
+        keymap, problems = usable_entries(self.settings.keymap)
+        self.set_keymap(keymap)
+        self._warn(problems)
+        if keymap:  # the ids after the first paint: checking them imports every screen
+            self.call_after_refresh(lambda: self._warn(unknown_ids(keymap)))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands (theme, quit, keys, screenshot...), titled in the language
@@ -207,7 +201,9 @@ class ElotuiApp(KeepsItsCrash, App[None]):
         self.add_mode(mode, self.MODES[mode])
 
 
-class _Palette(PaletteSaysNoMatches):
+class _Palette(NoMatchesTextPalette):
+    app = getters.app(ElotuiApp)
+
     def no_matches_text(self) -> str:
         return _("No matches found")
 
@@ -216,7 +212,7 @@ class _Palette(PaletteSaysNoMatches):
         # where a blink would make the picture depend on the moment it is taken.
         from textual.widgets import Input
 
-        if not getattr(self.app, "settings", AppSettings()).cursor_blink:
+        if not self.app.settings.cursor_blink:
             self.query_one(Input).cursor_blink = False
 
 

@@ -1,5 +1,7 @@
 """Every private Textual name the app uses, in one place (Textual is pinned at 8.2.8).
 
+Only what the app itself needs: the hooks the tests and benchmarks use are tests/textual_hooks.py.
+
 Each one is here because no public API does the job; tests/tui/test_textual_private.py checks that
 each still exists and still means what it is used for, so a Textual upgrade that changes one fails
 there with its name, not somewhere in a screen. Remove an entry when Textual offers a public way.
@@ -7,19 +9,17 @@ there with its name, not somewhere in a screen. Remove an entry when Textual off
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.align import Align
 from rich.text import Text
-from textual.binding import BindingsMap
+from textual.binding import BindingsMap, Keymap
 from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.message_pump import MessagePump
     from textual.screen import Screen
 
     _Screen = Screen[Any]
@@ -38,24 +38,12 @@ def own_bindings(node: DOMNode) -> BindingsMap:
     return node._bindings
 
 
-def is_quiet(app: App[Any]) -> bool:
-    """Nothing left to do in `app`: no message waiting or being handled by the app or any widget
-    of any screen, no callback waiting for the next refresh, no worker running.
+def app_keymap(app: App[Any]) -> Keymap:
+    """The keymap `app.set_keymap` was given (binding id → keys, normalised).
 
-    Tests and scenes wait for this (never for a time): Textual's own `Pilot.pause()` waits for the
-    messages queued when it is called and then for the process to look idle by its CPU time, which
-    a loaded machine fakes. A message being handled is not in a queue: call this
-    right after `Pilot.pause()`, which waits for every widget to finish the one it has, and count
-    the app quiet only twice in a row (`scenes.settle`). Private: `MessagePump._next_callbacks`
-    and `Screen._callbacks` (the queue's size is public: `message_queue_size`)."""
-    if any(not worker.is_finished for worker in app.workers):
-        return False
-    nodes: list[MessagePump] = [app]
-    for screen in app.screen_stack:
-        if screen._callbacks:
-            return False
-        nodes.extend(screen.walk_children(with_self=True))
-    return not any(node.message_queue_size or node._next_callbacks for node in nodes)
+    `App._keymap`: Textual applies it to the binding chain of a screen itself, and has no public
+    getter for whoever runs a widget's own bindings (`KeysInOrder`)."""
+    return app._keymap
 
 
 def take_current_styles(screen: Screen[Any]) -> None:
@@ -67,7 +55,7 @@ def take_current_styles(screen: Screen[Any]) -> None:
     screen._css_update_count = screen.app._css_update_count
 
 
-class FirstPaintAfterStartUp(_Screen):
+class StartUpPaintDeferred(_Screen):
     """Put first in a screen's bases: while the app's start-up batch lasts, it does not paint
     (Textual paints the first frame inside that batch and throws it away: nothing painted in a
     batch is written); it keeps the whole screen marked instead, so the first paint after the
@@ -83,25 +71,13 @@ class FirstPaintAfterStartUp(_Screen):
         super()._compositor_refresh()
 
 
-def on_each_paint(screen: Screen[Any], callback: Callable[[], None]) -> None:
-    """Call `callback` after each paint of `screen` (the keystroke benchmark's clock).
-
-    `Screen._compositor_refresh`: the paint itself; no public event follows a paint."""
-    paint = screen._compositor_refresh
-
-    def paint_then_call() -> None:
-        paint()
-        callback()
-
-    screen._compositor_refresh = paint_then_call  # type: ignore[method-assign]
-
-
 def guard_option_list_paging() -> None:
     """PageUp/PageDown in an OptionList before it is laid out (Ctrl+P then PageDown in one burst:
     the palette's list has options but no lines yet) raises `KeyError: 0` in Textual 8.2.8 and
     kills the app. Guarded: the key does nothing until the list has its lines, as Textual's own
     `scroll_to_highlight` does. Upstream bug; `OptionList._move_page`, `_lines`, `_index_to_line`
-    are private. Idempotent."""
+    are private. Idempotent; the app applies it when it is made (`ElotuiApp.__init__`), so that
+    importing elotui changes no class of Textual's."""
     from textual.widgets import OptionList
 
     move_page = OptionList._move_page
@@ -117,7 +93,7 @@ def guard_option_list_paging() -> None:
     OptionList._move_page = guarded_move_page  # type: ignore[method-assign]
 
 
-class KeepsItsCrash(_App):
+class CrashKeeper(_App):
     """Put first in an app's bases: an unhandled error is kept (`crash`) and Textual does not print
     its traceback, a screenful, on the terminal; the caller logs it and prints one line
     (elotui/cli/app_commands.py). `App._handle_exception` and `App._print_error_renderables` are
@@ -137,7 +113,7 @@ class KeepsItsCrash(_App):
         self._exit_renderables.clear()
 
 
-class PaletteSaysNoMatches(CommandPalette):
+class NoMatchesTextPalette(CommandPalette):
     """Textual's command palette, with `no_matches_text()` where it writes "No matches found" (in
     English; elotui's palette says it in the language spoken: `ElotuiApp.action_command_palette`).
 

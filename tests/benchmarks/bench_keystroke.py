@@ -106,8 +106,8 @@ def typed_key(index: int) -> str:
 
 async def type_keys(app: App[Any], ready: str) -> tuple[float, float]:
     """Type `ready` (not measured), then the `KEYS` keys; CPU seconds per key, median latency."""
-    from elotui.tui.textual_private import on_each_paint
     from tests.scenes.calculator import PAUSE, burst, key_event, keys, settle
+    from tests.textual_hooks import on_each_paint
 
     async with app.run_test(size=SIZE):
         await settle(app)

@@ -14,7 +14,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from elotui.logbook import migrate, schema
+from elotui.logbook import migrate, schema, schema_upgrades
 from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine
 from elotui.logbook.migrate import downgrade_database, upgrade_database
@@ -52,12 +52,12 @@ def _schema_diff(path: Path) -> list[object]:
 
 
 def test_head_constant_matches_the_scripts() -> None:
-    assert migrate.head_revision() == schema.HEAD_REVISION
-    assert schema.HEAD_REVISION in migrate.known_revisions()
+    assert schema_upgrades.head_revision() == schema.HEAD_REVISION
+    assert schema.HEAD_REVISION in schema_upgrades.known_revisions()
 
 
 def test_scripts_found_in_the_checkout() -> None:
-    found = migrate.migrations_dir()
+    found = schema_upgrades.migrations_dir()
     assert (found / "env.py").is_file()
     assert (found / "versions" / "0001_initial.py").is_file()
 

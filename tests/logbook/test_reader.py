@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from elotui.logbook import migrate, models, schema
+from elotui.logbook import migrate, models, schema, schema_upgrades
 from elotui.logbook.paths import resolve_db_path
 from elotui.logbook.reader import open_reader
 from elotui.logbook.records import NotFound
@@ -17,7 +17,7 @@ from elotui.logbook.repository import NewGame, Repository
 
 
 def test_schema_constants_are_the_migrations_own() -> None:
-    assert migrate.head_revision() == schema.HEAD_REVISION
+    assert schema_upgrades.head_revision() == schema.HEAD_REVISION
     assert schema.APPLICATION_ID == models.APPLICATION_ID
 
 

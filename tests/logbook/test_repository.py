@@ -252,7 +252,7 @@ def test_a_whole_list_is_read_in_batches_and_stops_when_no_longer_wanted(
     repo: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import elotui.logbook.records as records
-    from elotui.bulk import Stopped, stop_when
+    from elotui.stopping import Stopped, stop_when
 
     ana = repo.add_player("Ana", start_rating=1800)
     # Ten games on ten days, read 3 at a time: batches of 3, 3, 3 and 1, every row once, in order.

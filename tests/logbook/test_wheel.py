@@ -54,7 +54,7 @@ def test_installed_wheel_creates_and_migrates_a_database(tmp_path: Path) -> None
     scripts = sh(
         str(python),
         "-c",
-        "from elotui.logbook.migrate import migrations_dir; print(migrations_dir())",
+        "from elotui.logbook.schema_upgrades import migrations_dir; print(migrations_dir())",
     ).strip()
     assert Path(scripts).is_relative_to(venv), scripts  # the wheel's copy, not the checkout's
 

@@ -16,7 +16,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
-from elotui.logbook import migrate
+from elotui.logbook import migrate, schema_upgrades
 from elotui.logbook.database_file import DatabaseRefused
 from elotui.logbook.engine import make_engine, make_server_engine
 from elotui.logbook.paths import ServerLogbook, resolve_db_path
@@ -217,7 +217,7 @@ def test_several_players_alike_are_named_and_the_exact_name_asked_for(
 
 def _nfc_revision() -> tuple[str, str]:
     """(the revision that stores names in NFC, the one before it), found by its file's name."""
-    scripts = ScriptDirectory.from_config(migrate.alembic_config())
+    scripts = ScriptDirectory.from_config(schema_upgrades.alembic_config())
     [script] = [s for s in scripts.walk_revisions() if s.path.endswith("_player_names_nfc.py")]
     assert isinstance(script.down_revision, str)
     return script.revision, script.down_revision

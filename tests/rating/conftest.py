@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from elotui.rating.replay import ReplayedGame, ReplayPeriod
-from elotui.rating.rules.period import PeriodResult
+from elotui.rating.rules.period_change import PeriodResult
 
 SamePeriod = Callable[[ReplayPeriod, Sequence[ReplayedGame], PeriodResult], None]
 

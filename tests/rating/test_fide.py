@@ -16,7 +16,7 @@ from elotui.rating.fide import (
     k_factor,
     period_change,
 )
-from elotui.rating.initial import initial_rating
+from elotui.rating.initial_rating import initial_rating
 from elotui.rating.performance import performance_rating
 from elotui.rating.rules import rule_set_named
 

@@ -12,7 +12,7 @@ import dataclasses
 import datetime as dt
 
 from elotui.rating.replay import ListFigures, ReplayGame, ReplayPeriod, ReplayPlayer, replay
-from elotui.rating.replay.records import Published
+from elotui.rating.replay.given import Published
 from elotui.rating.text import fide_check_notes
 
 PLAYER = ReplayPlayer("Ana", birth_year=1990, start_rating=1800, games_before=10)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from elotui.cli.replay_json import replay_document, replay_json
 from elotui.rating.fide import PeriodGame, period_change
-from elotui.rating.initial import initial_rating
+from elotui.rating.initial_rating import initial_rating
 from elotui.rating.replay import (
     Replay,
     ReplayGame,

@@ -14,7 +14,7 @@ from elotui.rating.calendar import month_index, month_label
 from elotui.rating.replay import Replay, ReplayGame, ReplayPlayer, replay
 from elotui.rating.rules import RULE_SETS, RatingList, RuleSet, rules_for
 from elotui.rating.rules.difference import not_rated
-from elotui.rating.rules.period import PeriodGame, period_change
+from elotui.rating.rules.period_change import PeriodGame, period_change
 
 EVERY_RULE_SET = [
     (rules, following)

@@ -20,12 +20,12 @@ from elotui.rating.calendar import (
     period_months,
     period_of_end,
 )
-from elotui.rating.initial import initial_rating
+from elotui.rating.initial_rating import initial_rating
 from elotui.rating.replay import Replay, ReplayGame, ReplayPeriod, ReplayPlayer, replay
 from elotui.rating.rules import rule_set_named, rules_for
 from elotui.rating.rules.difference import counted_diff, not_rated
 from elotui.rating.rules.k import KProfile, capped_k, k_factor
-from elotui.rating.rules.period import PeriodGame, period_change
+from elotui.rating.rules.period_change import PeriodGame, period_change
 from elotui.rating.rules.uplift import uplifted
 
 WIN, DRAW, LOSS = 2, 1, 0

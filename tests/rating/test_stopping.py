@@ -1,4 +1,4 @@
-"""Bulk work stopped when its caller no longer wants it (`elotui.bulk.stop_when`): the app quitting
+"""Bulk work stopped when its caller no longer wants it (`elotui.stopping.stop_when`): the app quitting
 while a thread replays a long history. A replay outside `stop_when` is never stopped."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 
-from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.rating.replay import ReplayGame, ReplayPlayer, replay
+from elotui.stopping import Stopped, check_stop, stop_when
 
 PLAYER = ReplayPlayer("Tester", start_rating=1500)
 # One draw a month against 1500 for two years: 24 rating periods (monthly since 2009-07).

@@ -135,7 +135,7 @@ async def settle(app: App[Any]) -> None:
     loaded machine gives the same result, later."""
     from textual.pilot import Pilot
 
-    from elotui.tui.textual_private import is_quiet
+    from tests.textual_hooks import is_quiet
 
     pilot = Pilot(app)
     quiet_rounds = 0

@@ -65,7 +65,7 @@ def history_app(folder: Path, player: str | None = None, language: str | None = 
         demo=True,
         today=TODAY,
         cursor_blink=False,
-        extra={"player": player} if player else {},
+        player=player,
         language=language,
     )
 

@@ -192,11 +192,11 @@ async def test_a_theme_restyles_every_screen(pilot: Pilot[None]) -> None:
     assert app.screen.styles.background == theme_background()
 
 
-def test_the_app_gives_the_history_screen_what_it_reads() -> None:
-    """The history screen reads the app through `HistoryHost` (no screen imports the app): the
-    app is one, for mypy here and in its values."""
-    from elotui.tui.screens.history.screen import HistoryHost
+def test_the_app_gives_its_screens_what_they_read() -> None:
+    """Screens and forms read the app through `AppHost` (no screen imports the app): the app is
+    one, for mypy here and in its values."""
+    from elotui.tui.host import AppHost
 
-    host: HistoryHost = create_app(AppSettings(today=dt.date(2026, 3, 14), extra={"player": "Ana"}))
-    assert host.settings.today == dt.date(2026, 3, 14) and host.settings.extra["player"] == "Ana"
+    host: AppHost = create_app(AppSettings(today=dt.date(2026, 3, 14), player="Ana"))
+    assert host.settings.today == dt.date(2026, 3, 14) and host.settings.player == "Ana"
     assert not host.logbook.available

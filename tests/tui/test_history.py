@@ -49,8 +49,8 @@ def repository(tmp_path: Path) -> Repository:
     return repo
 
 
-def app_on(repository: Repository, **extra: Any) -> ElotuiApp:
-    settings = AppSettings(start_mode="history", today=TODAY, cursor_blink=False, extra=extra)
+def app_on(repository: Repository, player: str | None = None) -> ElotuiApp:
+    settings = AppSettings(start_mode="history", today=TODAY, cursor_blink=False, player=player)
     return create_app(settings, repository)
 
 
@@ -759,12 +759,12 @@ async def test_quitting_stops_the_replay_being_loaded(
     repository: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Python waits for a thread before the process ends: a replay still running when the app
-    # quits must stop at its next step (bulk.stop_when), not run to the end (seven seconds at
+    # quits must stop at its next step (stopping.stop_when), not run to the end (seven seconds at
     # 1,000,000 games). Here the replay never ends by itself: only being stopped ends it.
     import threading
 
     import elotui.tui.screens.history.workers as workers
-    from elotui.bulk import Stopped, check_stop
+    from elotui.stopping import Stopped, check_stop
 
     started, ended = threading.Event(), threading.Event()
     outcome: list[str] = []

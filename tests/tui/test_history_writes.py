@@ -62,7 +62,7 @@ async def same_as_a_fresh_load(pilot: Pilot[None], repository: Repository) -> No
     assert view.others == fresh.others
     app = create_app(
         AppSettings(start_mode="history", today=TODAY, cursor_blink=False,
-                    extra={"player": screen.model.player.name}),
+                    player=screen.model.player.name),
         repository,
     )  # fmt: skip
     async with app.run_test(size=SIZE) as again:

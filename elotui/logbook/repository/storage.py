@@ -32,7 +32,6 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlmodel import Session
 
-from elotui.logbook.migrate import UpgradeResult
 from elotui.logbook.models import Game, Player
 from elotui.logbook.player_names import stored_name
 from elotui.logbook.records import (
@@ -47,6 +46,7 @@ from elotui.logbook.records import (
 )
 from elotui.logbook.repository.checks import check_rating_list, explain
 from elotui.logbook.schema import BUSY_TIMEOUT_MS
+from elotui.logbook.schema_upgrades import UpgradeResult
 
 
 def list_order(column: Any) -> Any:

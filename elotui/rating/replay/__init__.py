@@ -1,7 +1,8 @@
 """The replay: one player's games → the FIDE period-by-period report (product.md §2).
 
-- `records`: what it reads (`ReplayPlayer`, `ReplayGame`, or anything shaped like them, and
-  `ReplayOptions`) and returns (`Replay` of `ReplayedGame`, `ReplayPeriod`, `Crossing`, or the same a
+- `given`: what it reads (`ReplayPlayer`, `ReplayGame`, or anything shaped like them, and
+  `ReplayOptions`, `StandardInForce`);
+- `report`: what it returns (`Replay` of `ReplayedGame`, `ReplayPeriod`, `Crossing`, or the same a
   period at a time to a `PeriodSink`);
 - `loop`: the period loop, `replay(player, games, published)` and, a period at a time,
   `replay_into(player, games_by_period, published, sink)`;
@@ -18,28 +19,26 @@ document of `elotui replay --json` is the CLI's (`elotui.cli.replay_json`).
 
 from __future__ import annotations
 
-from elotui.rating.replay.lists import (
-    StandardInForce,
-    replay_lists,
-    replay_lists_into,
-    standard_in_force,
-)
-from elotui.rating.replay.loop import replay, replay_into
-from elotui.rating.replay.order import periods_in
-from elotui.rating.replay.records import (
-    Crossing,
-    CrossingKind,
+from elotui.rating.replay.given import (
     GameLike,
     ListFigures,
-    PeriodSink,
     PlayerLike,
     Published,
-    Replay,
-    ReplayedGame,
     ReplayGame,
     ReplayOptions,
-    ReplayPeriod,
     ReplayPlayer,
+    StandardInForce,
+)
+from elotui.rating.replay.lists import replay_lists, replay_lists_into, standard_in_force
+from elotui.rating.replay.loop import replay, replay_into
+from elotui.rating.replay.order import periods_in
+from elotui.rating.replay.report import (
+    Crossing,
+    CrossingKind,
+    PeriodSink,
+    Replay,
+    ReplayedGame,
+    ReplayPeriod,
     StartSource,
 )
 

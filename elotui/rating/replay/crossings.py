@@ -13,7 +13,7 @@ import datetime as dt
 from typing import Literal
 
 from elotui.i18n import _, ngettext
-from elotui.rating.replay.records import Crossing
+from elotui.rating.replay.report import Crossing
 from elotui.rating.tiers import TITLE_REQUIREMENTS, TITLES_NEEDING_NORMS, tier_of
 
 # Title Regulations 1.3: CM/FM/WCM/WFM by rating need 30 rated games by then.

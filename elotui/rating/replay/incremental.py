@@ -24,24 +24,21 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Unpack
+from typing import NamedTuple, Unpack
 
-from elotui.bulk import gc_paused
-from elotui.rating.replay.loop import Replayer
-from elotui.rating.replay.order import DAYS_KEY, by_period, period_runs, period_span, sort_key
-from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import (
+from elotui.collector import gc_paused
+from elotui.rating.replay.given import (
     GameLike,
     PlayerLike,
     Published,
-    Replay,
     ReplayOptions,
-    StartSource,
+    StandardInForce,
 )
+from elotui.rating.replay.loop import Replayer
+from elotui.rating.replay.order import DAYS_KEY, by_period, period_runs, period_span, sort_key
+from elotui.rating.replay.pool import InitialPool
+from elotui.rating.replay.report import Replay, StartSource
 from elotui.rating.replay.sinks import ReplayCollector
-
-if TYPE_CHECKING:
-    from elotui.rating.replay.lists import StandardInForce
 
 
 class PeriodStart(NamedTuple):

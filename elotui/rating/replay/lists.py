@@ -3,8 +3,8 @@
 A rapid or blitz replay needs the standard list in force month by month: a player unrated on rapid or
 blitz but rated on standard is rated with the standard rating, and on 2022-10-01 a rapid or blitz
 rating more than the rule set's `raise_to_standard_minus` below standard was raised to standard minus
-that. `StandardInForce` is that list,
-taken from a standard replay's periods; `replay_lists` runs the three replays in that order
+that. `standard_in_force` reads that list (`records.StandardInForce`) from a standard replay's
+periods; `replay_lists` runs the three replays in that order
 (`replay_lists_into` hands them a period at a time to a sink each), and `KeptLists` keeps them for
 the next change (`incremental`).
 """
@@ -14,55 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from elotui.rating.calendar import parse_month
+from elotui.rating.replay.given import GameLike, PlayerLike, Published, StandardInForce
 from elotui.rating.replay.incremental import KeptReplay
 from elotui.rating.replay.loop import replay_into
 from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
-from elotui.rating.replay.records import (
-    Crossing,
-    GameLike,
-    PeriodSink,
-    PlayerLike,
-    Published,
-    Replay,
-    ReplayedGame,
-    ReplayPeriod,
-)
+from elotui.rating.replay.report import Crossing, PeriodSink, Replay, ReplayedGame, ReplayPeriod
 from elotui.rating.replay.sinks import ReplayCollector
-from elotui.rating.rules.records import RATING_LISTS, RatingList
-
-
-class StandardInForce:
-    """The standard rating in force in each month (None: unrated on standard then).
-
-    From the first standard period on: each period's list in force for each of its months, and after
-    the last period the list it feeds (`Replay.current_rating`). Before the first standard period the
-    standard rating is not known, so None (a decision: the logbook starts there).
-    """
-
-    def __init__(self, by_month: Mapping[int, int | None], last: int, after: int | None) -> None:
-        self._by_month = dict(by_month)
-        self._last = last  # the last month covered by a period
-        self._after = after
-
-    def at(self, month: int) -> int | None:
-        """The standard list in force during `month` (a month index, `calendar.parse_month`)."""
-        if month > self._last:
-            return self._after
-        return self._by_month.get(month)
-
-    def first_difference(self, other: StandardInForce) -> int | None:
-        """The first month whose list in force may differ between the two; None: they are the same."""
-        differing = next(
-            (m for m in sorted(self._by_month.keys() | other._by_month.keys())
-             if self.at(m) != other.at(m)),
-            None,
-        )  # fmt: skip
-        if self._last != other._last or self._after != other._after:
-            # Past the shorter one's periods, its list after them stands for every month (even
-            # before the other's first period).
-            past = min(self._last, other._last) + 1
-            differing = past if differing is None else min(differing, past)
-        return differing
+from elotui.rating.rules.rule_set import RATING_LISTS, RatingList
 
 
 class _InForceNoted:

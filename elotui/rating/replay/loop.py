@@ -67,7 +67,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import chain
 from typing import Unpack
 
-from elotui.bulk import check_stop, gc_paused
+from elotui.collector import gc_paused
 from elotui.rating.calendar import (
     first_day,
     list_month,
@@ -79,6 +79,7 @@ from elotui.rating.calendar import (
     previous_period,
 )
 from elotui.rating.replay.crossings import crossings_between, titles_met_by
+from elotui.rating.replay.given import GameLike, ListFigures, PlayerLike, Published, ReplayOptions
 from elotui.rating.replay.order import GamesOfPeriod, by_period, period_runs
 from elotui.rating.replay.period_games import (
     RatedPeriod,
@@ -87,24 +88,14 @@ from elotui.rating.replay.period_games import (
     unrated_period,
 )
 from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import (
-    GameLike,
-    ListFigures,
-    PeriodSink,
-    PlayerLike,
-    Published,
-    Replay,
-    ReplayedGame,
-    ReplayOptions,
-    ReplayPeriod,
-    StartSource,
-)
+from elotui.rating.replay.report import PeriodSink, Replay, ReplayedGame, ReplayPeriod, StartSource
 from elotui.rating.replay.sinks import ReplayCollector
 from elotui.rating.rules.difference import DiffTables, diff_tables
 from elotui.rating.rules.k import KProfile, k_factor
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled, rules_for
-from elotui.rating.rules.records import RatingList, RuleSet, decisions_named
+from elotui.rating.rules.rule_set import RatingList, RuleSet, decisions_named
 from elotui.rating.rules.uplift import uplifted
+from elotui.stopping import check_stop
 
 
 def replay(
@@ -263,7 +254,7 @@ class Replayer:
         player = self.player
         upcoming = next(games_by_period, None)
         while upcoming is not None or (last is not None and month <= last):
-            check_stop()  # the app quitting stops its replay here (`bulk.stop_when`)
+            check_stop()  # the app quitting stops its replay here (`stopping.stop_when`)
             self.period_started(month, cursor, rating, source)
             games: Sequence[GameLike] = ()
             if upcoming is not None and upcoming[0] == month:
@@ -392,7 +383,7 @@ class Replayer:
         matches_k = None if published_k is None or outcome.k is None else outcome.k == published_k
         if matches_k is not None and fed is not None and fed.k is not None and fed.k != published_k:
             marks.add("list-k")  # the list this period feeds holds another K: the reading decides
-        # The same row fields as `rules.period.PeriodResult` (the reference): see `period_games`
+        # The same row fields as `rules.period_change.PeriodResult` (the reference): see `period_games`
         # for why the two are not one function.
         decisions = decisions_named(marks)
         period = ReplayPeriod(

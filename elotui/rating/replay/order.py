@@ -20,7 +20,7 @@ from itertools import islice
 from operator import attrgetter, gt
 
 from elotui.rating.calendar import parse_month, period_of_end, period_start, previous_period
-from elotui.rating.replay.records import GameLike
+from elotui.rating.replay.given import GameLike
 
 DAYS_KEY = 1_000_000  # above any date ordinal: sort key = period month index · this + ordinal
 

@@ -2,7 +2,7 @@
 them (each game's D, PD, ΔR and live rating, read from the tables of its rule set), for a rated
 player and for an unrated one (the initial-rating pool).
 
-The reference calculation of a period is `elotui.rating.rules.period.period_change`; this loop must
+The reference calculation of a period is `elotui.rating.rules.period_change.period_change`; this loop must
 agree with it (tests/rating/test_replay_by_era.py holds the two against each other under every rule
 set). They are not one function: the reference builds a `GameDelta` of Fractions per game and applies
 the difference rule per game, which would make the replay of 100,000 games several times slower; the
@@ -18,8 +18,9 @@ from typing import NamedTuple
 
 from elotui.rating.calendar import list_month
 from elotui.rating.performance import performance_rating
+from elotui.rating.replay.given import GameLike
 from elotui.rating.replay.pool import InitialPool
-from elotui.rating.replay.records import GameLike, ReplayedGame
+from elotui.rating.replay.report import ReplayedGame
 from elotui.rating.rounding import round_hundredths
 from elotui.rating.rules.difference import (
     SPAN,
@@ -30,7 +31,7 @@ from elotui.rating.rules.difference import (
 )
 from elotui.rating.rules.initial import initial_from_totals, published_initial
 from elotui.rating.rules.k import KProfile, KReason, capped_k, k_decision
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 from elotui.rating.rules.uncertain import rated_period_marks
 from elotui.rating.tables import pd_hundredths
 

@@ -7,7 +7,7 @@ A sink that keeps less holds less: `elotui replay --json` writes each period's g
 
 from __future__ import annotations
 
-from elotui.rating.replay.records import Crossing, Replay, ReplayedGame, ReplayPeriod
+from elotui.rating.replay.report import Crossing, Replay, ReplayedGame, ReplayPeriod
 
 
 class ReplayCollector:

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
 from elotui.i18n import _
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 from elotui.rating.tables import pd_hundredths
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from elotui.rating.rounding import round_half_up
-from elotui.rating.rules.records import InitialRule
+from elotui.rating.rules.rule_set import InitialRule
 from elotui.rating.tables import dp_for
 
 

@@ -6,7 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from elotui.i18n import _
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 
 
 class KProfile(NamedTuple):

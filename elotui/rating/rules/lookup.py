@@ -6,7 +6,7 @@ from bisect import bisect_right
 from datetime import date
 
 from elotui.rating.rules.rapid_blitz import BLITZ, RAPID
-from elotui.rating.rules.records import RatingList, RuleSet
+from elotui.rating.rules.rule_set import RatingList, RuleSet
 from elotui.rating.rules.standard import STANDARD
 
 RULE_SETS: dict[RatingList, tuple[RuleSet, ...]] = {

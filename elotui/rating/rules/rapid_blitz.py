@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from elotui.rating.rules.records import DifferenceRule, KRule, RatingList, RuleSet
+from elotui.rating.rules.rule_set import DifferenceRule, KRule, RatingList, RuleSet
 from elotui.rating.rules.standard import (
     INITIAL_2011,
     INITIAL_2014,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from elotui.rating.rules.records import (
+from elotui.rating.rules.rule_set import (
     DifferenceRule,
     InitialRule,
     KRule,

@@ -13,8 +13,8 @@ from datetime import date
 from elotui.i18n import _
 from elotui.rating.rules.k import KProfile, junior_in_birthday_year
 from elotui.rating.rules.lookup import RULE_SETS, before_modelled
-from elotui.rating.rules.period import PeriodResult
-from elotui.rating.rules.records import DECISIONS, RuleSet
+from elotui.rating.rules.period_change import PeriodResult
+from elotui.rating.rules.rule_set import DECISIONS, RuleSet
 
 
 def later_cap(rules: RuleSet) -> int | None:

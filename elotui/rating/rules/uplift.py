@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from elotui.rating.rounding import round_half_up
-from elotui.rating.rules.records import Uplift
+from elotui.rating.rules.rule_set import Uplift
 
 
 def uplifted(uplift: Uplift, rating: int) -> int:

@@ -8,6 +8,7 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
+from elotui.tui.host import AppHost, host_of
 from elotui.tui.language import TranslatedBindings
 from elotui.tui.textual_private import take_current_styles
 
@@ -24,6 +25,11 @@ class AppScreen(TranslatedBindings, Screen[None]):
     (tests/benchmarks/bench_startup.py, bench_history.py). A theme change later still restyles
     every screen, and a screen shown again after one is restyled.
     """
+
+    @property
+    def host(self) -> AppHost:
+        """The app, typed: its settings and its logbook (`elotui.tui.host`)."""
+        return host_of(self)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

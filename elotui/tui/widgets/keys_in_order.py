@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.widgets import Input
 
-from elotui.tui.textual_private import own_bindings
+from elotui.tui.textual_private import app_keymap, own_bindings
 
 if TYPE_CHECKING:
     from textual.widget import Widget as _Widget
@@ -47,7 +47,12 @@ class KeysInOrder(_Widget):
     async def on_key(self, event: events.Key) -> None:
         if event.is_printable and self.check_consume_key(event.key, event.character):
             return  # typed text: the widget's own key handler inserts it, in this same step
-        for binding in own_bindings(self).key_to_bindings.get(event.key, ()):
+        bindings = own_bindings(self)
+        keymap = app_keymap(self.app)
+        if keymap:  # the keys the user rebound, as Textual applies them to the binding chain
+            bindings = bindings.copy()
+            bindings.apply_keymap(keymap)
+        for binding in bindings.key_to_bindings.get(event.key, ()):
             # `App.run_action` with this widget as the namespace, as the app runs a binding (it
             # says whether the action ran; `Widget.run_action` does not).
             if not binding.priority and await self.app.run_action(binding.action, self):

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from elotui.i18n import N_, _, ngettext
 from elotui.rating.fide import PeriodResult
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 from elotui.rating.tiers import tier_of
 from elotui.tui.formatting import points, signed_hundredths, signed_int
 from elotui.tui.models.calculator import PeriodView

@@ -41,7 +41,7 @@ from elotui.tui.screens.calculator.layout import (
     mode_pane,
 )
 from elotui.tui.screens.calculator.period_games import PeriodGames
-from elotui.tui.textual_private import FirstPaintAfterStartUp
+from elotui.tui.textual_private import StartUpPaintDeferred
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.field_row import FieldRow
 from elotui.tui.widgets.value import Value
@@ -54,8 +54,8 @@ class ModePane(Protocol):
     def show_view(self, view: Any) -> None: ...
 
 
-class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
-    # FirstPaintAfterStartUp: Textual paints the first frame inside the app's start-up batch, and
+class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
+    # StartUpPaintDeferred: Textual paints the first frame inside the app's start-up batch, and
     # throws it away; the screen's first paint is the one after the batch (`_after_first_frame`).
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
@@ -82,11 +82,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
         super().__init__()
-        settings = getattr(self.app, "settings", None)
-        self._today = today or getattr(settings, "today", None) or date.today()
-        self._blink = (
-            cursor_blink if cursor_blink is not None else getattr(settings, "cursor_blink", True)
-        )
+        settings = self.host.settings
+        self._today = today or settings.today or date.today()
+        self._blink = cursor_blink if cursor_blink is not None else settings.cursor_blink
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
 
     # ---- layout -------------------------------------------------------------------------------

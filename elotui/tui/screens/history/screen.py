@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -67,25 +67,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class StartSettings(Protocol):
-    @property
-    def today(self) -> dt.date | None: ...  # a fixed date (tests, screenshots); None: the clock
-
-    @property
-    def extra(self) -> dict[str, Any]: ...  # "player": the one to show first (`--player`)
-
-
-class HistoryHost(Protocol):
-    """What the history screen reads of the app that installs it: the app imports its screens,
-    never the reverse."""
-
-    @property
-    def logbook(self) -> Logbook: ...
-
-    @property
-    def settings(self) -> StartSettings: ...
-
-
 class HistoryScreen(AppScreen):
     AUTO_FOCUS = "#games"  # not the first focusable widget (the player picker): focus there is work
 
@@ -119,16 +100,12 @@ class HistoryScreen(AppScreen):
         self._form: Form[Any] | None = None
 
     @property
-    def _host(self) -> HistoryHost:
-        return cast("HistoryHost", self.app)
-
-    @property
     def logbook(self) -> Logbook:
-        return self._host.logbook
+        return self.host.logbook
 
     @property
     def today(self) -> dt.date:
-        return self._host.settings.today or dt.date.today()
+        return self.host.settings.today or dt.date.today()
 
     # --- layout ---------------------------------------------------------------------------------------
 
@@ -163,7 +140,7 @@ class HistoryScreen(AppScreen):
         if not self.logbook.available:
             return
         self.query_one(GamesTable).focus()
-        wanted = self._host.settings.extra.get("player")
+        wanted = self.host.settings.player
         generation = self.model.open()
         first = workers.first_page_now(self.logbook, generation, wanted, self.model.rating_list)
         painted = None

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 
 from textual.worker import get_current_worker
 
-from elotui.bulk import Stopped, check_stop, stop_when
 from elotui.logbook.records import ChangedElsewhere, RatingList
+from elotui.stopping import Stopped, check_stop, stop_when
 from elotui.tui.logbook_access import Logbook, Notice, attempt, failure_words
 from elotui.tui.models.history import PAGE, KeptHistory, ReplayView, replay_view, wanted_id
 from elotui.tui.models.logbook_changes import GamesChange, LogbookSnapshot, Tally, read_again
@@ -65,7 +65,7 @@ P = ParamSpec("P")
 def wait_painted(shown: threading.Event) -> None:
     """Wait until `shown` says that what was posted is painted, `PAINT_WAIT` seconds at most (a
     frame may never come), giving up at once when the work is no longer wanted (the app quitting
-    paints nothing more: `bulk.check_stop`, every `PAINT_WAIT_STEP`)."""
+    paints nothing more: `stopping.check_stop`, every `PAINT_WAIT_STEP`)."""
     for _ in range(round(PAINT_WAIT / PAINT_WAIT_STEP)):
         if shown.wait(PAINT_WAIT_STEP):
             return
@@ -74,7 +74,7 @@ def wait_painted(shown: threading.Event) -> None:
 
 def stops_when_cancelled(work: Callable[P, None]) -> Callable[P, None]:
     """A thread worker's body that stops within milliseconds once Textual cancels its worker (the
-    app quitting, or a newer load of the same `exclusive` group): it runs in `bulk.stop_when`, and
+    app quitting, or a newer load of the same `exclusive` group): it runs in `stopping.stop_when`, and
     the `Stopped` its bulk work raises ends it quietly. Python waits for a thread before the
     process ends: Ctrl+Q waited seven seconds for the replay of a million games."""
 

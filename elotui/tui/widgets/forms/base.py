@@ -28,6 +28,7 @@ from textual.widgets import Input, Label, Static, TextArea
 
 from elotui.i18n import N_, _
 from elotui.rating.inputs import InvalidInput
+from elotui.tui.host import AppHost, host_of
 from elotui.tui.validation import Parsed
 from elotui.tui.widgets.forms.parsers import checked_text
 from elotui.tui.widgets.forms.pickers import NotesField
@@ -46,6 +47,11 @@ class Form(ModalScreen[T]):
         Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
     TITLE_TEXT = ""
+
+    @property
+    def host(self) -> AppHost:
+        """The app, typed: its settings (`elotui.tui.host`)."""
+        return host_of(self)
 
     def __init__(self) -> None:
         super().__init__(classes="form-dialog")
@@ -122,8 +128,7 @@ class Form(ModalScreen[T]):
 
     @on(events.Mount)
     def _follow_cursor_setting(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and not settings.cursor_blink:  # tests and screenshots
+        if not self.host.settings.cursor_blink:  # tests and screenshots
             for field in self.query(Input):
                 field.cursor_blink = False
             for area in self.query(TextArea):

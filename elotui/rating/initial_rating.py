@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from elotui.rating.rules.initial import initial_parts
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 
 
 class InitialRating(NamedTuple):

@@ -18,7 +18,7 @@ from elotui.rating.rounding import round_half_away
 from elotui.rating.rules.difference import counted_diff, upgraded_games
 from elotui.rating.rules.k import capped_k
 from elotui.rating.rules.lookup import rules_for, rules_of
-from elotui.rating.rules.records import RuleSet
+from elotui.rating.rules.rule_set import RuleSet
 from elotui.rating.tables import pd_hundredths
 
 
