@@ -75,7 +75,8 @@ def removal_question(game: GameRecord) -> tuple[str, str]:
 def set_published(player: PlayerRecord, month: str, rating: int) -> GamesWrite:
     def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
         record = repository.set_published(player.id, month, rating)
-        entered = (record.rating_list, record.month, record.rating)
+        # FIDE's games and K a list file gave that month stay (`set_published` keeps them).
+        entered = (record.rating_list, record.month, record.for_replay())
         note = _("{name}: published {rating} for {month}").format(
             name=player.name, rating=record.rating, month=record.month
         )
