@@ -17,8 +17,7 @@ from elotui.cli.logbook_commands import (
     wants_json,
     whole_arg,
 )
-from elotui.i18n import _, ngettext
-from elotui.i18n.numbers import count
+from elotui.i18n import _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
 from elotui.rating.text import list_label
 
@@ -166,7 +165,7 @@ def published_remove(args: argparse.Namespace) -> int:
 def published_import(args: argparse.Namespace) -> int:
     """Every file read first, then every rating stored in one transaction: a file that cannot be
     read stores nothing of any file (`list_import.import_list_files`)."""
-    from elotui.logbook.list_import import import_list_files
+    from elotui.logbook.list_import import found_line, import_list_files
     from elotui.rating.calendar import checked_month
 
     month = checked_month(args.month) if args.month else None
@@ -197,14 +196,7 @@ def published_import(args: argparse.Namespace) -> int:
         )
         return 0
     for found in done.files:
-        print(
-            ngettext(
-                "{file}: the list of {month}, {n} player found",
-                "{file}: the list of {month}, {n} players found",
-                len(found.players),
-            ).format(file=found.path, month=found.month, n=count(len(found.players)))
-            + ("" if found.encoding == "UTF-8" else _(" (read as Latin-1)"))
-        )
+        print(found_line(found))
     print(done.stored_line())
     return 0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elotui.i18n import ngettext
+from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import count
 from elotui.logbook.fide_lists import ListFile, ListFileError, Progress, read_list_file
 from elotui.logbook.records import LogbookError, PlayerRecord, PublishedRecord, RatingList
@@ -41,6 +41,23 @@ class ListImport:
             n=count(len(self.stored)),
             players=", ".join(sorted({names[r.player_id] for r in self.stored})) or "—",
         )
+
+
+def found_line(found: ListFile) -> str:
+    """ "standard_jan25frl.zip: the list of 2025-01, 1 player found" (and how it was decoded)."""
+    return ngettext(
+        "{file}: the list of {month}, {n} player found",
+        "{file}: the list of {month}, {n} players found",
+        len(found.players),
+    ).format(file=found.path, month=found.month, n=count(len(found.players))) + (
+        "" if found.encoding == "UTF-8" else _(" (read as Latin-1)")
+    )
+
+
+def is_list_file(path: Path) -> bool:
+    """A file the import dialog gives to the list import: FIDE's list files are .zip, .txt or .xml
+    (no games file is)."""
+    return path.suffix.lower() in LIST_FILE_SUFFIXES
 
 
 def import_list_files(
