@@ -700,6 +700,7 @@ async def test_a_fide_list_file_from_the_dialog_checks_games_and_k(
                     txt([header, row(header, cells)]))  # fmt: skip
     told = keep_notices(pilot.app)
     await enter_path(pilot, "i", source)
+    assert isinstance(pilot.app, ElotuiApp)
     await settle(pilot.app)
     assert [(p.month, p.rating, p.games, p.k) for p in repository.list_published(ana.id)] == [
         ("2026-04", 1828, 2, 20)
