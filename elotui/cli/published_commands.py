@@ -17,15 +17,14 @@ from elotui.cli.logbook_commands import (
     wants_json,
     whole_arg,
 )
-from elotui.i18n import _, ngettext
-from elotui.i18n.numbers import count
+from elotui.i18n import _
 from elotui.logbook.records import STANDARD  # no SQLAlchemy there
 from elotui.rating.text import list_label
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
     from elotui.cli.logbook_commands import SubParsers
-    from elotui.logbook.fide_lists import ListFile, Progress
-    from elotui.logbook.records import PlayerRecord, PublishedRecord
+    from elotui.logbook.fide_lists import Progress
+    from elotui.logbook.records import PlayerRecord
     from elotui.logbook.repository import Repository
 
 
@@ -165,40 +164,19 @@ def published_remove(args: argparse.Namespace) -> int:
 @logbook_errors
 def published_import(args: argparse.Namespace) -> int:
     """Every file read first, then every rating stored in one transaction: a file that cannot be
-    read stores nothing of any file."""
-    from elotui.logbook.fide_lists import read_list_file
-    from elotui.logbook.records import LogbookError, PublishedRecord
-    from elotui.logbook.repository import check_published
+    read stores nothing of any file (`list_import.import_list_files`)."""
+    from elotui.logbook.list_import import found_line, import_list_files
     from elotui.rating.calendar import checked_month
 
     month = checked_month(args.month) if args.month else None
     repository = open_repository(args)
     players = _players_with_fide_id(repository, args.player)
-    by_id = {player.fide_id: player for player in players if player.fide_id is not None}
-    stored: dict[tuple[int, str, str], PublishedRecord] = {}  # the last file's figures win
-    read: list[ListFile] = []
     with _progress_bar(args.files) as progress_of:
-        for path in args.files:
-            found = read_list_file(
-                path, by_id, month=month, rating_list=args.rating_list, progress=progress_of(path)
-            )
-            read.append(found)
-            for fide_id, listed in found.players.items():
-                for figures in listed.ratings:
-                    if figures.rating is None:
-                        continue  # not rated on that list
-                    record = PublishedRecord(
-                        0, by_id[fide_id].id, found.month, figures.rating, figures.rating_list,
-                        figures.games, figures.k,
-                    )  # fmt: skip
-                    try:
-                        check_published(record.month, record.rating, record.rating_list,
-                                        record.games, record.k)  # fmt: skip
-                    except LogbookError as error:
-                        raise UsageError(f"{path}:{listed.line}: {error}") from None
-                    stored[(record.player_id, record.rating_list, record.month)] = record
-    repository.import_published(list(stored.values()))
-    names = {player.id: player.name for player in players}
+        done = import_list_files(
+            repository, args.files, players, month=month, rating_list=args.rating_list,
+            progress_of=progress_of,
+        )  # fmt: skip
+    by_id = {player.fide_id: player for player in players}
     if wants_json(args):
         print_json(
             {
@@ -211,31 +189,15 @@ def published_import(args: argparse.Namespace) -> int:
                         "encoding": found.encoding,
                         "players": [by_id[i].name for i in found.players],
                     }
-                    for found in read
+                    for found in done.files
                 ],
-                "stored": len(stored),
+                "stored": len(done.stored),
             }
         )
         return 0
-    for found in read:
-        print(
-            ngettext(
-                "{file}: the list of {month}, {n} player found",
-                "{file}: the list of {month}, {n} players found",
-                len(found.players),
-            ).format(file=found.path, month=found.month, n=count(len(found.players)))
-            + ("" if found.encoding == "UTF-8" else _(" (read as Latin-1)"))
-        )
-    print(
-        ngettext(
-            "stored {n} published rating with FIDE's games and K for {players}",
-            "stored {n} published ratings with FIDE's games and K for {players}",
-            len(stored),
-        ).format(
-            n=count(len(stored)),
-            players=", ".join(sorted({names[r.player_id] for r in stored.values()})) or "—",
-        )
-    )
+    for found in done.files:
+        print(found_line(found))
+    print(done.stored_line())
     return 0
 
 

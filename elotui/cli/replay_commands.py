@@ -30,9 +30,9 @@ from elotui.rating.text import (
 
 if TYPE_CHECKING:
     from elotui.logbook.reader import LogbookReader
-    from elotui.logbook.records import GameRecord, PublishedRecord
+    from elotui.logbook.records import GameRecord
     from elotui.logbook.repository import Repository
-    from elotui.rating.replay import Crossing, PeriodSink, Published, ReplayedGame, ReplayPeriod
+    from elotui.rating.replay import Crossing, PeriodSink, ReplayedGame, ReplayPeriod
     from elotui.rating.replay.order import GamesOfPeriod
     from elotui.rating.rules import RatingList
 
@@ -72,7 +72,7 @@ def run_replay(args: argparse.Namespace) -> int:
         except LogbookError as error:
             raise UsageError(str(error)) from None
         published = {
-            name: {p.month: _entered(p) for p in source.list_published(player.id, name)}
+            name: {p.month: p.for_replay() for p in source.list_published(player.id, name)}
             for name in read
         }
         games_of = _games_by_period(source, player.id)
@@ -94,16 +94,6 @@ def run_replay(args: argparse.Namespace) -> int:
         print_replay(tables[name])
         print_list_notes(tables[name], name)
     return 0
-
-
-def _entered(record: PublishedRecord) -> Published:
-    """A published rating as the replay takes it: with FIDE's games and K when a list file gave
-    them (the check on three numbers), else the rating alone."""
-    from elotui.rating.replay import ListFigures
-
-    if record.games is None and record.k is None:
-        return record.rating
-    return ListFigures(record.rating, record.games, record.k)
 
 
 def _write_json(

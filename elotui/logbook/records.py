@@ -23,12 +23,15 @@ import datetime as dt
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypedDict, TypeGuard
 
 from elotui.collector import gc_paused as gc_paused  # re-exported: the logbook's bulk paths use it
 from elotui.errors import ElotuiError
 from elotui.rating.result import Result
 from elotui.stopping import check_stop
+
+if TYPE_CHECKING:
+    from elotui.rating.replay import Published
 
 # Upper bounds of a player's fields, well above anything real; they keep numbers inside SQLite's 64-bit
 # integers (the repository refuses more, and the player form says so on the field).
@@ -155,6 +158,15 @@ class PublishedRecord:
     # From FIDE's list file (`elotui published import`); None when typed by hand:
     games: int | None = None  # the games FIDE rated for this list
     k: int | None = None  # the K FIDE holds for the player as of this list
+
+    def for_replay(self) -> Published:
+        """The published rating as the replay takes it: with FIDE's games and K when a list file
+        gave them (the check on three numbers), else the rating alone."""
+        if self.games is None and self.k is None:
+            return self.rating
+        from elotui.rating.replay import ListFigures  # the replay only when it is asked for
+
+        return ListFigures(self.rating, self.games, self.k)
 
 
 # A published rating to store: (YYYY-MM, rating) on the standard list, (YYYY-MM, rating, list), or

@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from elotui.logbook.records import GameRecord, PlayerRecord
+from elotui.logbook.records import GameRecord, PlayerRecord, PublishedRecord
 from elotui.logbook.repository import NewGame, open_repository
 from elotui.logbook.repository.games import TalliedGame
 from elotui.tui.models.history import HistoryModel, replay_view
@@ -123,3 +123,37 @@ def test_a_game_added_is_replayed_from_the_kept_replays(tmp_path: Path) -> None:
     assert model.live == {record.id: 182800}
     assert list(model.games) == [record.id] and model.total == 1
     assert model.live == replay_view(ana, repository).live
+
+
+def test_the_replay_shown_checks_fide_s_games_and_k(tmp_path: Path) -> None:
+    """Ana, 1800, no birth year, no games before: K 40 (fewer than 30 games). A win against 1950 in
+    2026-03: +28.00, 1828. FIDE's 2026-03 list (in force during that period) holds K 20: not the
+    replay's 40. Its 2026-04 list (fed by 2026-03) publishes 1828 with 2 games: the logbook has 1.
+    A rating typed over the 2026-04 list keeps FIDE's games, also in the replay a write changes."""
+    repository = open_repository(tmp_path / "logbook.db")
+    ana = repository.add_player("Ana", start_rating=1800)
+    repository.add_game(ana.id, NewGame(dt.date(2026, 3, 14), 1950, Fraction(1)))
+    repository.import_published([
+        PublishedRecord(0, ana.id, "2026-03", 1800, "standard", None, 20),
+        PublishedRecord(0, ana.id, "2026-04", 1828, "standard", 2, None),
+    ])  # fmt: skip
+    view = replay_view(ana, repository)
+    march = next(p for p in view.replay.periods if p.period == "2026-03")
+    assert (march.n, march.k, march.rating_end) == (1, 40, 1828)
+    assert (march.published, march.matches_published) == (1828, True)
+    assert (march.published_games, march.matches_games) == (2, False)
+    assert (march.published_k, march.matches_k) == (20, False)
+
+    model = HistoryModel()
+    generation = model.open()
+    assert model.games_loaded(generation, ana, 1, [], view, {"standard": 1})
+    model.rest()
+    kept = model.kept_for_write()
+    assert kept is not None
+    typed = repository.set_published(ana.id, "2026-04", 1830)
+    change = GamesChange(published=(typed.rating_list, typed.month, typed.for_replay()))
+    assert model.write_replayed(generation, kept.change(view, change))
+    assert model.view is not None
+    march = next(p for p in model.view.replay.periods if p.period == "2026-03")
+    assert (march.published, march.matches_published) == (1830, False)
+    assert (march.published_games, march.matches_games) == (2, False)

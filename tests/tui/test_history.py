@@ -683,6 +683,35 @@ async def test_import_lists_the_bad_lines_and_imports_nothing(
     assert table(pilot, "#games").row_count == 1
 
 
+async def test_a_fide_list_file_from_the_dialog_checks_games_and_k(
+    pilot: Pilot[None], repository: Repository, tmp_path: Path
+) -> None:
+    """Ana (1800, K 40: fewer than 30 games) with a FIDE id wins against 1950 in 2026-03: 1828. The
+    2026-04 list (fed by 2026-03) says 1828 with 2 games and K 20: the rating agrees, the games
+    do not (the logbook has 1); its K is the next period's (rules.md §2.13), not March's."""
+    from tests.logbook.fide_list_files import SINGLE_APR25, row, txt, zipped
+
+    ana = repository.find_player("Ana")
+    repository.update_player(ana.id, expected=ana, fide_id=1503014)
+    await add_game(pilot, "2026-03-14", "Magnus", "1950", "1")
+    header = SINGLE_APR25.replace("APR25", "APR26")
+    cells = {"ID Number": "1503014", "Name": "Ana, Ana", "APR26": "1828", "Gms": "2", "K": "20"}
+    source = zipped(tmp_path / "standard_apr26frl.zip", "standard_apr26frl.txt",
+                    txt([header, row(header, cells)]))  # fmt: skip
+    told = keep_notices(pilot.app)
+    await enter_path(pilot, "i", source)
+    assert isinstance(pilot.app, ElotuiApp)
+    await settle(pilot.app)
+    assert [(p.month, p.rating, p.games, p.k) for p in repository.list_published(ana.id)] == [
+        ("2026-04", 1828, 2, 20)
+    ]
+    assert any("1 player found" in n.message and "stored 1 published" in n.message for n in told)
+    march = row_of(pilot, "#fide-check", "2026-03")
+    assert march[13:] == ["1828 ✓", "2 ✗", ""]
+    words = str(pilot.app.screen.query_one("#check-fide", Static).content)
+    assert words == "FIDE rated 2 games in 2026-03, the logbook has 1: 1 game missing"
+
+
 async def test_export_writes_the_logbook(
     pilot: Pilot[None], repository: Repository, tmp_path: Path
 ) -> None:

@@ -30,7 +30,7 @@ from elotui.tui.models.logbook_changes import (
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import GameRecord, PlayerRecord, Repository
-    from elotui.rating.replay import Replay, ReplayedGame
+    from elotui.rating.replay import Published, Replay, ReplayedGame
     from elotui.rating.replay.lists import KeptLists
     from elotui.tui.models.trajectory import GamePoints, TrajectoryData
 
@@ -66,7 +66,10 @@ def replay_view(
             # rating, so it can be edited or deleted (`elotui replay` names it).
             games[name] = [game for game in listed if game.date <= LATEST_DATE]
     published = {
-        name: {record.month: record.rating for record in repository.list_published(player.id, name)}
+        name: {
+            record.month: record.for_replay()
+            for record in repository.list_published(player.id, name)
+        }
         for name in read
     }
     # Kept for the next write, which replays from the first period it reaches (`KeptHistory.change`).
@@ -124,7 +127,7 @@ class KeptHistory:
         cls,
         player: PlayerRecord,
         games: Mapping[RatingList, Sequence[GameRecord]],
-        published: Mapping[RatingList, Mapping[str, int]],
+        published: Mapping[RatingList, Mapping[str, Published]],
         rating_list: RatingList,
         shown: Sequence[RatingList],
     ) -> KeptHistory:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
     from elotui.logbook.repository.games import TalliedGame
+    from elotui.rating.replay import Published
 
 UNCHANGED = N_("the logbook has not changed")  # shown as _(UNCHANGED)
 
@@ -49,11 +50,11 @@ Summed: TypeAlias = "GameRecord | TalliedGame"
 
 class GamesChange(NamedTuple):
     """What a write changed of a player's games: the games as they were (an edit is both) and as
-    they are, and an entered list (list, month, rating)."""
+    they are, and an entered list (list, month, the rating with FIDE's games and K if any)."""
 
     removed: tuple[GameRecord, ...] = ()
     added: tuple[GameRecord, ...] = ()
-    published: tuple[RatingList, str, int] | None = None
+    published: tuple[RatingList, str, Published] | None = None
 
 
 class Tally(NamedTuple):

@@ -75,7 +75,8 @@ def removal_question(game: GameRecord) -> tuple[str, str]:
 def set_published(player: PlayerRecord, month: str, rating: int) -> GamesWrite:
     def job(repository: Repository) -> tuple[str, GamesChange, int | None]:
         record = repository.set_published(player.id, month, rating)
-        entered = (record.rating_list, record.month, record.rating)
+        # FIDE's games and K a list file gave that month stay (`set_published` keeps them).
+        entered = (record.rating_list, record.month, record.for_replay())
         note = _("{name}: published {rating} for {month}").format(
             name=player.name, rating=record.rating, month=record.month
         )
@@ -110,8 +111,9 @@ def import_games(path: Path, player: PlayerRecord | None) -> Write:
 def import_hint(player: PlayerRecord | None) -> str:
     hint = _(
         "A .csv (columns as `elotui export` writes them), .pgn, .trf (a tournament report: the "
-        "games of every logbook player found in it) or elotui .json file. "
-        "Every row is checked first: one bad row and nothing is imported."
+        "games of every logbook player found in it) or elotui .json file, or one of FIDE's list "
+        "files (.zip, .txt, .xml: the published ratings, games and K of the players with a FIDE "
+        "id). Every row is checked first: one bad row and nothing is imported."
     )
     if player is not None:
         hint += _(" PGN games are taken for {name}; CSV rows without a player too.").format(

@@ -19,6 +19,9 @@ from elotui.rating.text import (
     cents,
     cut,
     end_short,
+    fide_check_notes,
+    fide_games_text,
+    fide_k_text,
     k_value,
     published_text,
     signed,
@@ -40,12 +43,25 @@ CHECK_COLUMNS = (
     (N_("per game"), "per_game", 8), (N_("diff"), "diff", 4), (N_("end"), "end", 9),
     (N_("listed"), "published", 6),
 )  # fmt: skip
+# FIDE's games and K with ✓ or ✗, where list files gave them: these columns only then (a logbook of
+# typed ratings keeps its check as it was), as `elotui replay` adds them.
+FIDE_COLUMNS = ((N_("FIDE games"), "fide_games", 4), (N_("FIDE K"), "fide_k", 4))
+
+
+def check_columns(fide: bool) -> tuple[tuple[str, str, int], ...]:
+    """The check's columns: with FIDE's games and K (`fide`) or without."""
+    return CHECK_COLUMNS + FIDE_COLUMNS if fide else CHECK_COLUMNS
+
+
+def has_fide_figures(periods: Sequence[ReplayPeriod]) -> bool:
+    """Whether some period has FIDE's games or K from a list file."""
+    return any(p.published_games is not None or p.published_k is not None for p in periods)
 
 
 def check_short_labels() -> dict[str, str]:
     """The check's labels that need a shorter word than the same word in a sentence, by column key
     (`add_columns`): "part." in French, where a reason says "parties"."""
-    return {"games": pgettext("column", "games")}
+    return {"games": pgettext("column", "games"), "fide_games": pgettext("column", "FIDE games")}
 
 
 # The "why" column: which K rule gave the period's K, by the replay's `KReason` (rules/k.py).
@@ -66,9 +82,9 @@ def short_reason(period: ReplayPeriod) -> str:
     return cut(period.k_reason, column_width(CHECK_COLUMNS, "why"))
 
 
-def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
+def check_cells(period: ReplayPeriod, fide: bool = False) -> tuple[str, ...]:
     difference = period.rounding_difference
-    return (
+    cells = (
         period.period,
         period.rules + ("*" if period.uncertain else ""),  # the rule set; * a decision of ours
         pgettext("column", "unrated") if period.rating_start is None else str(period.rating_start),
@@ -84,12 +100,13 @@ def check_cells(period: ReplayPeriod) -> tuple[str, ...]:
         end_short(period),
         published_text(period),
     )
+    return (*cells, fide_games_text(period), fide_k_text(period)) if fide else cells
 
 
-def uplift_cells(period: ReplayPeriod) -> tuple[str, ...]:
+def uplift_cells(period: ReplayPeriod, fide: bool = False) -> tuple[str, ...]:
     """The one-time uplift of the list `period` feeds, as its own row (rules.md §3.4): the list
     month, "uplift", the result it raises, the raise under "rounded" and the raised list."""
-    cells = dict.fromkeys((key for _, key, _ in CHECK_COLUMNS), "")
+    cells = dict.fromkeys((key for _, key, _ in check_columns(fide)), "")
     cells.update(
         month=period.list_month,
         rules=_("uplift"),
@@ -107,45 +124,50 @@ def check_periods(periods: Sequence[ReplayPeriod]) -> list[ReplayPeriod]:
     ]
 
 
-def check_rows(periods: Sequence[ReplayPeriod], kept: KeptRows | None = None) -> list[Row]:
-    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period.
-    With `kept`, a period's rows made before are taken again (`KeptRows`)."""
+def check_rows(
+    periods: Sequence[ReplayPeriod], kept: KeptRows | None = None, fide: bool = False
+) -> list[Row]:
+    """The FIDE check's rows, newest first: each period worth checking, an uplift above its period;
+    with FIDE's games and K (`fide`). With `kept`, a period's rows made before are taken again
+    (`KeptRows`)."""
     rows: list[Row] = []
     for p in reversed(periods):
-        own = kept.get(p) if kept is not None else None
+        own = kept.get(p, fide) if kept is not None else None
         if own is None:
-            own = period_rows(p)
+            own = period_rows(p, fide)
             if kept is not None:
                 kept.put(p, own)
         rows += own
     return rows
 
 
-def period_rows(p: ReplayPeriod) -> list[Row]:
+def period_rows(p: ReplayPeriod, fide: bool = False) -> list[Row]:
     """A period's rows of the FIDE check, as they show newest first."""
     rows: list[Row] = []
     if p.uplift is not None:
-        rows.append((f"{p.list_month}-uplift", uplift_cells(p)))
+        rows.append((f"{p.list_month}-uplift", uplift_cells(p, fide)))
     if p.raised_to is not None:  # the 2022-10 raise of rapid and blitz: a row of its own
-        rows.append((f"{p.list_month}-raise", raise_cells(p)))
+        rows.append((f"{p.list_month}-raise", raise_cells(p, fide)))
     if worth_checking(p):
-        rows.append((p.period, check_cells(p)))
+        rows.append((p.period, check_cells(p, fide)))
     return rows
 
 
 class KeptRows:
     """Each period's FIDE check rows, kept by the period itself: after a write, the replay keeps
     the periods before the first one the write reaches (the same objects, `KeptReplay`), so the
-    rows are made again only from there. In the language they were made in."""
+    rows are made again only from there. In the language they were made in, with or without
+    FIDE's games and K as they were made."""
 
     def __init__(self) -> None:
         self._rows: dict[int, tuple[ReplayPeriod, list[Row]]] = {}  # by id() of the period
         self._language = current_language()
+        self._fide = False
 
-    def get(self, period: ReplayPeriod) -> list[Row] | None:
-        if self._language != current_language():
+    def get(self, period: ReplayPeriod, fide: bool = False) -> list[Row] | None:
+        if (self._language, self._fide) != (current_language(), fide):
             self._rows.clear()
-            self._language = current_language()
+            self._language, self._fide = current_language(), fide
         kept = self._rows.get(id(period))
         # The period itself is kept with its rows, so its id() is never another period's.
         return kept[1] if kept is not None and kept[0] is period else None
@@ -156,11 +178,11 @@ class KeptRows:
         self._rows[id(period)] = (period, rows)
 
 
-def raise_cells(period: ReplayPeriod) -> tuple[str, ...]:
+def raise_cells(period: ReplayPeriod, fide: bool = False) -> tuple[str, ...]:
     """The FIDE check row of the 2022-10 raise of a rapid or blitz list: the list it raised, and the
     rating in the published column ("2022-10 raise to 1750")."""
     cells = {"month": period.list_month, "why": _("raise"), "published": str(period.raised_to)}
-    return tuple(cells.get(key, "") for _, key, _ in CHECK_COLUMNS)
+    return tuple(cells.get(key, "") for _, key, _ in check_columns(fide))
 
 
 def list_notes(result: Replay, rating_list: RatingList) -> list[str]:
@@ -219,53 +241,81 @@ def decisions_line(decisions: Sequence[tuple[str, str]]) -> str:
 
 class FideCheck(Vertical):
     """The FIDE check panel: one row per period worth checking of a replay, newest first; under it
-    the decisions the highlighted period's `*` rests on, and what the marks mean. Each period's rows
-    are kept (`KeptRows`), so after a write only the periods it reached are made again."""
+    what FIDE's figures most likely mean where they differ, the decisions the highlighted period's
+    `*` rests on, and what the marks mean. Each period's rows are kept (`KeptRows`), so after a
+    write only the periods it reached are made again."""
 
     def __init__(self) -> None:
         super().__init__(id="check-panel", classes="history-panel")
         self._kept = KeptRows()
         self._periods: Sequence[ReplayPeriod] = ()  # every period of the replay shown
+        self._fide = False  # the columns of FIDE's games and K are shown
 
     def compose(self) -> ComposeResult:
         yield Static(_("FIDE check, one row per month"), classes="panel-title")
         yield VirtualTable(id="fide-check", zebra_stripes=True)
+        # What a mismatch with FIDE's games, K or rating most likely means: the highlighted
+        # period's, else the newest period's that has one.
+        yield Static("", id="check-fide")
         # Which decisions of ours a period marked * rests on, while the cursor is on it.
         yield Static("", id="check-decisions")
         yield Static("", id="check-note")
 
     def on_mount(self) -> None:
-        add_columns(self.query_one(VirtualTable), CHECK_COLUMNS, check_short_labels())
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        table = self.query_one(VirtualTable)
+        table.columns = []
+        add_columns(table, check_columns(self._fide), check_short_labels())
 
     def show(self, result: Replay, rating_list: RatingList) -> None:
         """The check of `result`, a replay of `rating_list`."""
         self._periods = result.periods
         periods = check_periods(result.periods)
-        self.query_one(VirtualTable).show(check_rows(periods, self._kept))
+        fide = has_fide_figures(periods)
+        if fide != self._fide:
+            self._fide = fide
+            self._add_columns()
+        self.query_one(VirtualTable).show(check_rows(periods, self._kept, fide))
         note = self.query_one("#check-note", Static)
         text = check_note(result, rating_list, periods)
         if text != note.content:  # unchanged (most writes): no layout
             note.update(text)
-        self._show_decisions()
+        self._show_period()
 
     def clear(self) -> None:
         self._periods = ()
         self.query_one(VirtualTable).clear()
         self.query_one("#check-note", Static).update("")
-        self._show_decisions()
+        self._show_period()
 
     @on(VirtualTable.RowHighlighted, "#fide-check")
     def _row_highlighted(self, _: VirtualTable.RowHighlighted) -> None:
-        self._show_decisions()
+        self._show_period()
 
-    def _show_decisions(self) -> None:
-        """The decisions the highlighted period's `*` rests on (else nothing)."""
+    def _show_period(self) -> None:
+        """Under the table, what the highlighted period's FIDE figures and `*` say."""
         key = self.query_one(VirtualTable).cursor_key
         period = next((p for p in self._periods if p.period == key), None)
+        _show_line(self.query_one("#check-fide", Static), fide_line(self._periods, period))
         line = decisions_line(period_decisions(period)) if period is not None else ""
-        shown = self.query_one("#check-decisions", Static)
-        now = shown.content
-        # Unchanged (most writes, most cursor moves): no update, which would lay the screen out.
-        if (now.plain if isinstance(now, Content) else str(now)) != line:
-            shown.update(Content(line))  # Content: a decision's text is never read as markup
-        shown.set_class(bool(line), "-shown")
+        _show_line(self.query_one("#check-decisions", Static), line)
+
+
+def fide_line(periods: Sequence[ReplayPeriod], highlighted: ReplayPeriod | None) -> str:
+    """What FIDE's figures say in words (`fide_check_notes`, as `elotui replay` prints them): the
+    highlighted period's, else the newest period's with something to say; empty if none has."""
+    notes = fide_check_notes(highlighted) if highlighted is not None else []
+    if not notes:
+        notes = next((n for p in reversed(periods) if (n := fide_check_notes(p))), [])
+    return " · ".join(notes)
+
+
+def _show_line(shown: Static, line: str) -> None:
+    """A line under the check, shown only when it says something."""
+    now = shown.content
+    # Unchanged (most writes, most cursor moves): no update, which would lay the screen out.
+    if (now.plain if isinstance(now, Content) else str(now)) != line:
+        shown.update(Content(line))  # Content: a text from the logbook is never read as markup
+    shown.set_class(bool(line), "-shown")

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 
 def import_file(repository: Repository, path: Path, player: str | None) -> WriteDone:
     from elotui.logbook.files import import_file as import_games
+    from elotui.logbook.list_import import is_list_file
+
+    if is_list_file(path):
+        return import_list(repository, path)
 
     summary = import_games(repository, path, player=player)
     skipped = "".join(
@@ -40,3 +44,19 @@ def export_file(repository: Repository, path: Path) -> WriteDone:
             games=numbers.count(count), players=numbers.count(len(players)), path=path
         )
     )
+
+
+def import_list(repository: Repository, path: Path) -> WriteDone:
+    """One of FIDE's list files, for every logbook player with a FIDE id (as `elotui published
+    import` reads it): the report as a notification."""
+    from elotui.logbook.list_import import found_line, import_list_files
+    from elotui.logbook.records import LogbookError
+
+    players = [player for player in repository.list_players() if player.fide_id is not None]
+    if not players:
+        raise LogbookError(
+            _("no player of the logbook has a FIDE id: give one in the player form (p)")
+        )
+    done = import_list_files(repository, [path], players)
+    line = "; ".join([*(found_line(found) for found in done.files), done.stored_line()])
+    return WriteDone(line[0].upper() + line[1:])
