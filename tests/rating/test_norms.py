@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from elotui.i18n import set_language
 from elotui.rating.norms import (
     NormGame,
     NormInput,
@@ -392,3 +393,12 @@ def test_what_the_last_rounds_need_for_a_rating_target() -> None:
     need = rating_need(event(played), 2400, 10, 2405, remaining)
     assert need.min_points == 1
     assert need.rating_after == 2405
+
+
+def test_a_reason_is_said_in_french() -> None:
+    # The language is reset to English after each test (tests/conftest.py).
+    set_language("fr")
+    played = games()
+    forfeited = (*played[:-1], played[-1]._replace(forfeit=True))
+    counted = reason(norm_verdict(event(forfeited), "GM").reasons, "games")
+    assert counted.text == "manqué : 8 parties comptées, 9 requises (1.4.1)"

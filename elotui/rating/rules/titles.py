@@ -99,7 +99,9 @@ ARTICLES_2017 = {
 # Our decisions where the text is silent or was not seen (rules.md §5.8), as "rule uncertain" says.
 NORM_DECISIONS: dict[str, str] = {
     "norm-before-modelled": N_("before the modelled title rules (2017-07): read with T2017"),
-    "norm-score-exact": N_("the 35 % score is compared exactly, not rounded to a whole percent"),
+    "norm-score-exact": N_(
+        "the minimum score (35 %) is compared exactly, not rounded to a whole percent"
+    ),
     "norm-event-types": N_("the event types' exceptions are written from the regulations as known"),
     "norm-unrated-1000": N_("unrated opponents count as 1000 before 2024"),
 }
