@@ -401,4 +401,4 @@ def test_a_reason_is_said_in_french() -> None:
     played = games()
     forfeited = (*played[:-1], played[-1]._replace(forfeit=True))
     counted = reason(norm_verdict(event(forfeited), "GM").reasons, "games")
-    assert counted.text == "manqué : 8 parties comptées, 9 requises (1.4.1)"
+    assert counted.text == "manqué\u00a0: 8 parties comptées, 9 requises (1.4.1)"
