@@ -161,7 +161,7 @@ def tournament_report(
             rules,
             ratings,
             choices.get(entrant.rank) or from_file[entrant.birth_year, entrant.rating],
-        )  # fmt: skip
+        )
         if entrant.rating is not None
         else _unrated(entrant, rules, start, ratings)
         for entrant in entrants
