@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from elotui.cli.calc_options import K, hundredths, uncertain_line
 from elotui.cli.common import UsageError, add_command, add_list_option, print_json, print_table
 from elotui.cli.logbook_commands import logbook_errors, open_repository, wants_json
-from elotui.i18n import _
+from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import points
 from elotui.rating.rounding import cents, round_half_up
 from elotui.rating.text import cents as cents_text
@@ -100,10 +101,15 @@ def _rules_uncertain(read: TournamentFile) -> list[str]:
 
 def _print_report(read: TournamentFile) -> None:
     report, trf = read.report, read.trf
-    for warning in read.warnings:
-        print(_("warning: {warning}").format(warning=warning))
+    for warning in read.warnings:  # what had to be assumed: on stderr, as the import says it
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     if read.findings:
-        print(_("The file checked: {n} findings").format(n=len(read.findings)))
+        n = len(read.findings)
+        print(
+            ngettext("The file checked: {n} finding", "The file checked: {n} findings", n).format(
+                n=n
+            )
+        )
         for finding in read.findings:
             print(f"  {finding}")
     else:
