@@ -37,7 +37,7 @@ def test_fide_example_three_players_by_hand() -> None:
     # (2145) 1: D 319, .87, +.13; 22 (2302) 1: D 162, .71, +.29; 31 (2219) =: D 245, .80, −.30;
     # 5 (2451) =: D 13, .52, −.02; 14 (2362) 1: D 102, .64, +.36. N 7, W 6, chg = +0.68.
     assert [(players[r].n, players[r].w, players[r].chg) for r in (1, 2, 3)] == [
-        (7, 6, 1), (7, 5, -97), (7, 6, 68),
+        (7, Fraction(6), 1), (7, Fraction(5), -97), (7, Fraction(6), 68),
     ]  # fmt: skip
     # K 10 from the file (2400+, 30 games assumed: K 10 needed them before 2014-07): −9.70 → −10.
     assert (players[2].k, players[2].k_chg, players[2].k_chg_rounded) == (10, -970, -10)
@@ -53,7 +53,7 @@ def test_lichess_three_players_by_hand() -> None:
     players = {player.rank: player for player in read.report.players}
     for rank in (1, 2, 13):
         player = players[rank]
-        assert (player.ro, player.n, player.w, player.chg) == (None, 0, 0, None)
+        assert (player.ro, player.n, player.w, player.chg) == (None, 0, Fraction(0), None)
         assert player.first_rating is not None and player.first_rating.rating is None
     assert len(players[1].games) == 10  # ten played rounds, all against unrated opponents
     assert read.warnings == (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
@@ -26,7 +27,7 @@ WIN, DRAW, LOSS = 2, 1, 0
 
 def _player(
     own: int | None,
-    games: list[tuple[int | None, int]],
+    games: Sequence[tuple[int | None, int]],
     *,
     on: dt.date,
     rating_list: RatingList = "standard",
@@ -70,7 +71,7 @@ def test_k_chg_is_rounded_half_away_from_zero() -> None:
 def test_an_unrated_opponent_is_not_counted_for_a_rated_player() -> None:
     # A win over an unrated player changes nothing (rules.md §1.7): N 1, the loss to 2000 only.
     player = _player(2000, [(None, WIN), (2000, LOSS)], on=dt.date(2015, 7, 1))
-    assert (player.n, player.w, player.chg) == (1, 0, -50)
+    assert (player.n, player.w, player.chg) == (1, Fraction(0), -50)
     assert [(g.counted, g.why_not) for g in player.games] == [
         (False, "unrated opponent"), (True, ""),
     ]  # fmt: skip
@@ -150,8 +151,10 @@ def test_unrated_2024_two_hypothetical_draws_and_publication() -> None:
     player = _player(None, [(1800, WIN)] * 3 + [(1800, LOSS)] * 2, on=dt.date(2025, 5, 1))
     first = player.first_rating
     assert first is not None
-    assert (player.n, player.w, player.k, player.chg) == (5, 3, None, None)
-    assert (first.average, first.p_hundredths, first.added, first.rating) == (1800, 57, 50, 1850)
+    assert (player.n, player.w, player.k, player.chg) == (5, Fraction(3), None, None)
+    assert (first.average, first.p_hundredths, first.added, first.rating) == (
+        Fraction(1800), 57, Fraction(50), 1850,
+    )  # fmt: skip
     assert first.alone
 
 
@@ -187,7 +190,7 @@ def test_unrated_2014_twenty_points_per_half_point_above_half() -> None:
     # above 50 %: 8 − 5 = 3 half points, 2000 + 60 = 2060; 5 games, 1000 floor: published.
     first = _player(None, [(2000, WIN)] * 4 + [(2000, LOSS)], on=dt.date(2016, 5, 1)).first_rating
     assert first is not None
-    assert (first.rating, first.added, first.alone) == (2060, 60, True)
+    assert (first.rating, first.added, first.alone) == (2060, Fraction(60), True)
 
 
 # --- the same numbers as the reference calculation ------------------------------------------------
