@@ -25,7 +25,7 @@ COMMAND_MODULES: dict[str, str] = {
     "calc": "calc_commands", "period": "period_commands", "need": "period_commands",
     "player": "player_commands", "game": "game_commands", "published": "published_commands",
     "import": "import_export_commands", "export": "import_export_commands", "db": "db_commands",
-    "replay": "replay_commands", "history": "app_commands",
+    "replay": "replay_commands", "history": "app_commands", "tournament": "tournament_commands",
 }  # fmt: skip
 
 

@@ -120,8 +120,8 @@ def import_trf(
     except TrfUnreadable as unreadable:
         raise ImportFailed(unreadable.problems) from None
     taken = _players_taken(trf, repository.list_players(), whose, label)
-    game_list, rated, warnings = _rating_list(trf, rating_list, label)
-    day_of_round, date_warning = _round_days(trf, label)
+    game_list, rated, warnings = trf_rating_list(trf, rating_list, label)
+    day_of_round, date_warning = round_days(trf, label)
     warnings += date_warning
     rows: list[tuple[object, ...]] = []
     bundles: list[PlayerBundle] = []
@@ -209,7 +209,7 @@ def _games(
         yield _number + 1, SKIP_BYE, None
 
 
-def _round_days(trf: TrfFile, label: str) -> tuple[dict[int, dt.date], list[str]]:
+def round_days(trf: TrfFile, label: str) -> tuple[dict[int, dt.date], list[str]]:
     """Each round's date: from `132`, else the event's end (the period its games count in), else
     its start; and the warning when a round had to be dated so."""
     days = dict(trf.round_dates)
@@ -237,7 +237,7 @@ def _round_days(trf: TrfFile, label: str) -> tuple[dict[int, dt.date], list[str]
     return days, [warning.format(file=label, date=fallback.isoformat(), which=which)]
 
 
-def _rating_list(
+def trf_rating_list(
     trf: TrfFile, rating_list: RatingList | None, label: str
 ) -> tuple[RatingList, bool, list[str]]:
     """The games' list and whether they are rated, from `222`, else `122`, else `rating_list`, else
@@ -361,7 +361,7 @@ def _one_player(
                 raise
     entry = _entry_named(trf, whose, label, by_fide_id, record)
     if record is None:
-        record = _logbook_player(logbook, entry)
+        record = logbook_player(logbook, entry)
         if record is None and not whose.add_players:
             raise NotFound(
                 _(
@@ -418,7 +418,7 @@ def _entry_named(
     return found
 
 
-def _logbook_player(logbook: Sequence[PlayerRecord], entry: TrfPlayer) -> PlayerRecord | None:
+def logbook_player(logbook: Sequence[PlayerRecord], entry: TrfPlayer) -> PlayerRecord | None:
     """The logbook player a file's player is: by FIDE id, else by name."""
     if entry.fide_id is not None:
         for record in logbook:

@@ -22,7 +22,7 @@ from elotui.rating.need import Need, points_needed
 from elotui.rating.performance import Performance, performance_parts
 from elotui.rating.rounding import round_half_up
 from elotui.rating.rules.lookup import rules_for
-from elotui.rating.rules.period import PeriodGame
+from elotui.rating.rules.period_change import PeriodGame
 from elotui.rating.rules.titles import (
     EVENT_TYPES,
     NORM_DECISIONS,

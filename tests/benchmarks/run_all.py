@@ -64,6 +64,7 @@ BENCHMARKS: dict[str, list[tuple[str, ...]]] = {
     "chart": [("bench_chart.py",)],
     "import": [("bench_logbook.py", "--part", "import")],
     "trf": [("bench_trf.py",)],
+    "tournament": [("bench_tournament.py",)],
     "replay": [("bench_logbook.py", "--part", "replay")],
     "memory": [("bench_memory.py",)],
     # FIDE's combined list (1,930,000 lines) read for 200 ids, against a bare loop; its peak memory.

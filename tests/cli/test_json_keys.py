@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.logbook.fide_list_files import SINGLE_APR25, row, txt
+from tests.trf_lines import header, player_line
 
 PRODUCT = Path(__file__).parents[2] / "docs" / "product.md"
 
@@ -44,6 +45,7 @@ ARGV: dict[str, list[str]] = {
     "import": ["import", "{dir}/games.csv", "--player", "Ana"],
     "export -o FILE": ["export", "-o", "{dir}/out.csv"],
     "export (no -o)": ["export"],
+    "tournament": ["tournament", "{dir}/event.trf", "--db", "{db}"],
     "db path": ["db", "path"],
     "db upgrade": ["db", "upgrade"],
 }  # fmt: skip
@@ -106,6 +108,17 @@ def logbook(tmp_path: Path, db_address: str) -> str:
             [SINGLE_APR25, row(SINGLE_APR25, {"ID Number": "4100018", "APR25": "1859", "Gms": "1"})]
         )
     )
+    (tmp_path / "event.trf").write_text(
+        "\n".join([
+            header("012", "October Open"), header("042", "2026/10/10"), header("052", "2026/10/11"),
+            player_line(1, "Ana", rating=1850, fide_id=4100018, points="1.5",
+                        rounds=[(2, "w", "1"), (3, "b", "=")]),
+            player_line(2, "Berg, Bea", rating=1900, fide_id=2, points="0.0",
+                        rounds=[(1, "b", "0"), (0, "-", "Z")]),
+            player_line(3, "Dias, Cy", points="0.5", rounds=[(0, "-", "Z"), (1, "w", "=")]),
+        ]) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
     return db
 
 
