@@ -263,7 +263,7 @@ def test_cli_import_list_override_and_export_filter(db_address: str, tmp_path: P
 
     csv_file = _csv(tmp_path / "games.csv", "Ana Costa,2024-03-05,Bo,1600,1,,,,,yes,,")
     code, _, err = run_cli("import", str(csv_file), "--list", "blitz", *db)
-    assert code == 2 and "--list is for PGN imports" in err
+    assert code == 2 and "--list is for PGN and TRF imports" in err
 
     _json("player", "add", "Ana", *db)  # another player, whose games the file does not hold
     code, _, err = run_cli("import", str(pgn), "--player", "Ana", *db)
