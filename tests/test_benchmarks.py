@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 BENCHMARKS = Path(__file__).parent / "benchmarks"
 
 
@@ -110,6 +112,7 @@ def test_what_quick_runs_instead_replaces_a_run_of_the_table() -> None:
     ]
 
 
+@pytest.mark.slow  # two dozen app launches in a pseudo-terminal: about a minute on 2 loaded cores
 def test_run_all_still_runs_and_prints_one_table() -> None:
     # The cheapest benchmark (a few dozen launches of two small apps), in quick mode: English and
     # French, each against the bare app.

@@ -100,6 +100,10 @@ class Cluster:
             )
             raise NoServer(f"the server did not start: {_last_line(started)} {log[-300:]}")
 
+    def running(self) -> bool:
+        """Whether the server is up (`pg_ctl status`)."""
+        return self._run("pg_ctl", "-D", str(self.folder / "data"), "status").returncode == 0
+
     def halt(self) -> None:
         """Stop the server at once, as a crash or a power cut would (its data stays: `resume`)."""
         subprocess.run(self.halt_command(), capture_output=True, check=False)

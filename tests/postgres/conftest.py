@@ -33,8 +33,16 @@ def logbook_address(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         cluster.drop_database(url)
 
 
-@pytest.fixture
-def server_to_lose() -> Iterator[Cluster]:
-    """A cluster of the test's own, to stop in the middle of its work (`Cluster.halt`): the
-    session's, `postgres_cluster`, serves the other tests and must stay up."""
+@pytest.fixture(scope="session")
+def _cluster_to_lose() -> Iterator[Cluster]:
     yield from a_cluster()
+
+
+@pytest.fixture
+def server_to_lose(_cluster_to_lose: Cluster) -> Cluster:
+    """A cluster to stop in the middle of a test's work (`Cluster.halt`), up when the test starts:
+    the session's, `postgres_cluster`, serves the other tests and must stay up. One per pytest
+    process (a start is an initdb, seconds); each test works in a database of its own."""
+    if not _cluster_to_lose.running():
+        _cluster_to_lose.resume()  # the server a test before this one stopped
+    return _cluster_to_lose

@@ -75,6 +75,8 @@ def history_app(folder: Path, player: str | None = None, language: str | None = 
 async def settle(app: ElotuiApp) -> None:
     """Wait until the history screen's workers are done and their messages are shown, on the
     app's state only (`calculator.settle`), never on a time."""
+    from textual.pilot import Pilot
+
     from elotui.tui.screens.history import HistoryScreen
     from tests.scenes.calculator import SETTLE_ROUNDS
     from tests.scenes.calculator import settle as settle_app
@@ -88,6 +90,7 @@ async def settle(app: ElotuiApp) -> None:
         )
         if history is not None and history.model.at_rest and footer_ready:
             return
+        await Pilot(app).pause()  # quiet but not there yet: let the app's threads run a while
     raise AssertionError("the history screen did not settle")
 
 
