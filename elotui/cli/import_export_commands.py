@@ -33,7 +33,9 @@ def register(sub: SubParsers) -> None:
         "import",
         _("import games from a CSV, PGN, TRF (tournament report) or elotui JSON file"),
     )
-    importing.add_argument("file", metavar="FILE", type=Path)
+    importing.add_argument(
+        "file", metavar="FILE", type=Path, help=_("a .csv, .pgn, .trf or .json file")
+    )
     importing.add_argument(
         "--player",
         metavar="NAME",
@@ -88,7 +90,9 @@ def register(sub: SubParsers) -> None:
 
     exporting = add_command(sub, "export", _("export games as CSV or whole players as JSON"))
     exporting.add_argument("--player", metavar="NAME", help=_("only this player (else everyone)"))
-    exporting.add_argument("--format", choices=("csv", "json"), help=_("csv (default) or json"))
+    exporting.add_argument(
+        "--format", choices=("csv", "json"), metavar="csv|json", help=_("csv (default) or json")
+    )
     exporting.add_argument("-o", "--output", metavar="FILE", help=_("else (or with -) stdout"))
     add_list_option(exporting, _("only the games (and published ratings) of this list"), None)
     exporting.set_defaults(handler=export_file)

@@ -33,13 +33,19 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     period = add_command(sub, "period", _("FIDE rating change for one rating period"))
     period.add_argument(
-        "-r", "--rating", type=RATING, required=True, help=_("rating at period start")
+        "-r", "--rating", type=RATING, required=True, metavar="R", help=_("rating at period start")
     )
     period.add_argument(
-        "-k", type=K, help=_("K from the list (else from --birth-year/--games-played)")
+        "-k", type=K, metavar="K", help=_("K from the list (else from --birth-year/--games-played)")
     )
-    period.add_argument("--birth-year", type=checked(inputs.birth_year, "birth-year"))
-    period.add_argument("--games-played", type=checked(inputs.games_played, "games-played"))
+    period.add_argument(
+        "--birth-year", type=checked(inputs.birth_year, "birth-year"), metavar="Y",
+        help=_("the player's birth year (the junior K 40), with --games-played"),
+    )  # fmt: skip
+    period.add_argument(
+        "--games-played", type=checked(inputs.games_played, "games-played"), metavar="N",
+        help=_("rated games before this period (K 40 under 30 games)"),
+    )  # fmt: skip
     period.add_argument("--reached-2400", action="store_true", help=_("ever published at 2400+"))
     period.add_argument("--reached-2300", action="store_true", help=_("ever published at 2300+"))
     period.add_argument(
@@ -56,15 +62,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     period.set_defaults(handler=run_period)
 
     need = add_command(sub, "need", _("least score in the remaining games to reach a target"))
-    need.add_argument("-r", "--rating", type=RATING, required=True)
-    need.add_argument("-k", type=K, required=True)
     need.add_argument(
-        "--target",
-        type=checked(lambda t: inputs.parse_rating(t, _("target")), "target"),
-        required=True,
+        "-r", "--rating", type=RATING, required=True, metavar="R", help=_("rating at period start")
     )
-    need.add_argument("--games", type=checked(inputs.parse_games, "games"), required=True)
-    need.add_argument("--opponent", type=OPPONENT, required=True, help=_("their average rating"))
+    need.add_argument("-k", type=K, required=True, metavar="K", help=_("K for the period"))
+    need.add_argument(
+        "--target", type=checked(lambda t: inputs.parse_rating(t, _("target")), "target"),
+        required=True, metavar="R", help=_("the rating to reach at the end of the period"),
+    )  # fmt: skip
+    need.add_argument(
+        "--games", type=checked(inputs.parse_games, "games"), required=True, metavar="N",
+        help=_("the games still to play in the period"),
+    )  # fmt: skip
+    need.add_argument(
+        "--opponent", type=OPPONENT, required=True, metavar="R",
+        help=_("their average rating"),
+    )  # fmt: skip
     add_rules_options(need)
     need.add_argument("--no-cap", action="store_true", help=no_cap)
     need.set_defaults(handler=run_need)

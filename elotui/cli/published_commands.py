@@ -39,28 +39,34 @@ def register(sub: SubParsers) -> None:
     actions = published.add_subparsers(dest="published_command", metavar="ACTION", required=True)
 
     set_ = add_command(actions, "set", _("enter the rating of a player on a month's official list"))
-    set_.add_argument("--player", required=True, metavar="NAME")
-    set_.add_argument("--month", required=True, metavar="YYYY-MM")
-    set_.add_argument("--rating", required=True, type=whole_arg, metavar="R")
+    set_.add_argument("--player", required=True, metavar="NAME", help=_("whose rating"))
+    set_.add_argument("--month", required=True, metavar="YYYY-MM", help=_("the month of the list"))
+    set_.add_argument(
+        "--rating", required=True, type=whole_arg, metavar="R", help=_("the rating published")
+    )
     add_list_option(set_, _("the list it was published on (default standard)"), STANDARD)
     set_.set_defaults(handler=published_set)
 
     listing = add_command(actions, "list", _("list a player's published ratings"))
-    listing.add_argument("--player", required=True, metavar="NAME")
-    add_list_option(listing, "only this list's (else every list)", None)
+    listing.add_argument("--player", required=True, metavar="NAME", help=_("whose ratings"))
+    add_list_option(listing, _("only this list's (else every list)"), None)
     listing.set_defaults(handler=published_list)
 
     remove = add_command(actions, "remove", _("remove a published rating"))
-    remove.add_argument("--player", required=True, metavar="NAME")
-    remove.add_argument("--month", required=True, metavar="YYYY-MM")
-    add_list_option(remove, "the list it was published on (default standard)", STANDARD)
+    remove.add_argument("--player", required=True, metavar="NAME", help=_("whose rating"))
+    remove.add_argument(
+        "--month", required=True, metavar="YYYY-MM", help=_("the month of the list")
+    )
+    add_list_option(remove, _("the list it was published on (default standard)"), STANDARD)
     remove.set_defaults(handler=published_remove)
 
     imported = add_command(
         actions, "import",
         _("read FIDE's monthly list files: the rating, games and K of each player with a FIDE id"),
     )  # fmt: skip
-    imported.add_argument("files", nargs="+", metavar="FILE", type=Path)
+    imported.add_argument(
+        "files", nargs="+", metavar="FILE", type=Path, help=_("FIDE list files (TXT or XML)")
+    )
     imported.add_argument(
         "--player", metavar="NAME", help=_("only this player (else every player with a FIDE id)")
     )

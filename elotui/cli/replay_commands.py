@@ -43,11 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = add_command(
         sub, "replay", _("replay a player's games: FIDE check per month and crossings")
     )
-    replay.add_argument("--player", required=True, metavar="NAME")
-    replay.add_argument(
-        "--demo", action="store_true", default=argparse.SUPPRESS,
-        help=_("replay from a throwaway copy of the demo logbook"),
-    )  # fmt: skip
+    replay.add_argument("--player", required=True, metavar="NAME", help=_("whose games"))
     replay.add_argument("--no-cap", action="store_true", help=no_cap_help())
     add_list_option(
         replay, _("the rating list to replay, or all three (default standard)"), "standard",
