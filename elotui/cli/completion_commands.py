@@ -38,9 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     completion = add_command(
         sub, "completion", _("print a shell completion script (source it from your shell's rc)")
     )
-    completion.add_argument(
-        "shell", choices=SHELLS, metavar="SHELL", help=_("bash, zsh or fish")
-    )
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help=_("bash, zsh or fish"))
     completion.set_defaults(handler=run_completion)
 
 
@@ -90,7 +88,9 @@ def commands_of(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> 
 
 def bash_script(commands: list[Command], shell: str) -> str:
     # Each case pattern is "PATH WORD" with PATH the commands typed ("" at the top: " calc").
-    children, words, values = [], [], []
+    children: list[str] = []
+    words: list[str] = []
+    values: list[str] = []
     for command in commands:
         path = " ".join(command.path)
         for child in command.children:

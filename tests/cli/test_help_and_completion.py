@@ -119,7 +119,9 @@ def test_bash_completion_from_the_generated_script(
         f"COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); _elotui\n"
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )
-    done = subprocess.run([BASH or "bash", "-c", driver], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [BASH or "bash", "-c", driver], capture_output=True, text=True, check=True
+    )
     assert done.stdout.split()[: len(offered.split())] == offered.split()
 
 
