@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -268,25 +267,19 @@ def _players_with_fide_id(repository: Repository, name: str | None) -> list[Play
 def _progress_bar(files: list[Path]) -> Iterator[Callable[[Path], Progress | None]]:
     """A progress bar over the files on stderr, when stderr is a terminal (a script's stderr gets
     none); `progress_of(path)` is what `read_list_file` reports one file's progress to."""
-    if not sys.stderr.isatty():
-        yield lambda path: None
-        return
-    from rich import progress as rich
-    from rich.console import Console
+    from elotui.cli.progress import terminal_progress
 
-    with rich.Progress(
-        rich.TextColumn("{task.description}"), rich.BarColumn(),
-        rich.TextColumn("{task.percentage:>3.0f} %"), rich.TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    ) as bar:  # fmt: skip
-        task = bar.add_task("", total=len(files))
+    with terminal_progress(len(files)) as advance:
+        if advance is None:
+            yield lambda path: None
+            return
+        shown = advance
 
         def progress_of(path: Path) -> Progress | None:
             index = files.index(path)
 
             def report(done: int, size: int) -> None:
-                bar.update(task, completed=index + (done / size if size else 1),
-                           description=path.name)  # fmt: skip
+                shown(index + (done / size if size else 1), path.name)
 
             return report
 
