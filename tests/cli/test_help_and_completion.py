@@ -77,6 +77,8 @@ def test_every_command_takes_demo_before_or_after_its_name() -> None:
         code, out, err = run_cli(*argv)
         assert code == 0, err
         assert "Margaux Vidal" in out  # the demo's players, listed as README says
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "`elotui --demo player list` lists" in " ".join(readme.split())
 
 
 def commands_options(path: tuple[str, ...]) -> set[str]:
