@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from elotui.cli import main
-from elotui.logbook import files
-from elotui.logbook.csv_io import PROGRESS_ROWS, parse_games_csv
+from elotui.logbook import csv_io, files
 from tests.conftest import run_cli
 
 # What LibreOffice or Excel in French write for "CSV (séparateur : point-virgule)": `;` between
@@ -163,10 +162,10 @@ def test_a_pgn_without_player_takes_every_logbook_players_games(tmp_path: Path, 
 
 def test_a_long_import_reports_its_progress() -> None:
     # Two reports for 2 × PROGRESS_ROWS rows, at the end of each batch, within the text's size.
-    rows = "".join("Ana,2026-10-05,1850,1\n" for _ in range(2 * PROGRESS_ROWS))
+    rows = "".join("Ana,2026-10-05,1850,1\n" for _ in range(2 * csv_io.PROGRESS_ROWS))
     text = "player,date,opponent_rating,result\n" + rows
     heard: list[tuple[int, int]] = []
-    parse_games_csv(
+    csv_io.parse_games_csv(
         io.StringIO(text, newline=""), "big.csv", {"Ana": 1},
         progress=lambda done, size: heard.append((done, size)),
     )  # fmt: skip
