@@ -108,6 +108,15 @@ def date_order_of(cells: Iterable[str]) -> DateOrder | None:
     return "dmy" if first else "mdy"
 
 
+def has_slashed_date(text: str) -> bool:
+    """Whether a file's text holds anything like a slashed date (one search of the whole text; a
+    `1/2` result is not one)."""
+    return _ANY_SLASH_DATE.search(text) is not None
+
+
+_ANY_SLASH_DATE = re.compile(r"\d/\d{1,2}/\d{4}")
+
+
 def iso_date_text(text: str, order: DateOrder | None) -> str:
     """A slashed date as YYYY-MM-DD in the file's order (others as they are, for `parse_date`)."""
     found = _SLASH_DATE.fullmatch(text) if order is not None else None

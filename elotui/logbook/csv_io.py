@@ -50,6 +50,7 @@ from elotui.logbook.csv_cells import (
     date_order_of,
     date_reason,
     escape_cell,
+    has_slashed_date,
     player_meant,
     rating_checker,
     rating_reason,
@@ -407,8 +408,8 @@ def spreadsheet_form(
     of its slashed dates (`date_order_of` all of them; `date_order` when given). Dates that tell
     neither order, or both, are refused with how to say it."""
     separator = separator_of(text.partition("\n")[0])
-    if date_order is not None or "/" not in text:
-        return separator, date_order
+    if date_order is not None or not has_slashed_date(text):
+        return separator, date_order  # the common case: no second reading of the file
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     names = [name.strip().lower() for name in next(reader, [])]
     columns = [i for i, name in enumerate(names) if name in ("date", "event_start", "event_end")]
