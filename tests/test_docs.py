@@ -17,7 +17,14 @@ from elotui.cli.common import build_parser
 
 REPO = Path(__file__).resolve().parents[1]
 PRODUCT = REPO / "docs" / "product.md"
-COMMON = {"-h", "--help", "--db", "--json", "--lang"}  # every command's, said once above the table
+COMMON = {
+    "-h",
+    "--help",
+    "--db",
+    "--json",
+    "--lang",
+    "--demo",
+}  # every command's, said once above the table
 
 
 def parser_commands() -> dict[str, set[str]]:

@@ -26,6 +26,7 @@ COMMAND_MODULES: dict[str, str] = {
     "player": "player_commands", "game": "game_commands", "published": "published_commands",
     "import": "import_export_commands", "export": "import_export_commands", "db": "db_commands",
     "replay": "replay_commands", "history": "app_commands", "tournament": "tournament_commands",
+    "completion": "completion_commands",
 }  # fmt: skip
 
 
@@ -46,7 +47,6 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     process.refuse_closed_stdout()
     top = Parser(prog="elotui", add_help=False)
     add_common_options(top, top_level=True)
-    top.add_argument("--demo", action="store_true")
     top.add_argument("-V", "--version", action=VersionAction)
     known, rest = top.parse_known_args(argv)
     saved = language_in(settings.values)

@@ -47,10 +47,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     history.add_argument(
         "--player", metavar="NAME", help=_("whose history (else the first player)")
     )
-    history.add_argument(
-        "--demo", action="store_true", default=argparse.SUPPRESS,
-        help=_("open a throwaway copy of the demo logbook"),
-    )  # fmt: skip
     history.set_defaults(handler=open_history, opens_app=True)
 
 

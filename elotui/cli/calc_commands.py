@@ -36,17 +36,30 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     calc = add_command(sub, "calc", _("rating change for one game, several games, or a series"))
-    calc.add_argument("-r", "--rating", type=RATING, required=True, help=_("your rating"))
-    calc.add_argument("-o", "--opponent", type=OPPONENT, required=True, help=_("opponent rating"))
-    calc.add_argument("-k", type=K, default=20, help=_("K factor, 1-100 (default 20)"))
+    calc.add_argument(
+        "-r", "--rating", type=RATING, required=True, metavar="R", help=_("your rating")
+    )
+    calc.add_argument(
+        "-o", "--opponent", type=OPPONENT, required=True, metavar="R", help=_("opponent rating")
+    )
+    calc.add_argument("-k", type=K, default=20, metavar="K", help=_("K factor, 1-100 (default 20)"))
     calc.add_argument(
         "--result", type=checked(outcome, "result"), metavar="1|0.5|0",
         help=_("the result played: 1, 0.5 (or ½), 0, or win, draw, loss"),
     )  # fmt: skip
-    calc.add_argument("--method", choices=METHODS, default="elo")
-    calc.add_argument("--games", type=checked(inputs.parse_games, "games"), help=_("several games"))
-    calc.add_argument("--points", help=_("total points over --games (halves allowed)"))
-    calc.add_argument("--series", type=checked(inputs.parse_games, "series"), metavar="N")
+    calc.add_argument(
+        "--method", choices=METHODS, default="elo", metavar="|".join(METHODS),
+        help=_("elo: the logistic formula (default); fide: table 8.1.2 and the 400-point rule"),
+    )  # fmt: skip
+    calc.add_argument(
+        "--games", type=checked(inputs.parse_games, "games"), metavar="N",
+        help=_("several games against the same opponent rating (with --points)"),
+    )  # fmt: skip
+    calc.add_argument("--points", metavar="P", help=_("total points over --games (halves allowed)"))
+    calc.add_argument(
+        "--series", type=checked(inputs.parse_games, "series"), metavar="N",
+        help=_("N games in a row with the same --result, the rating updated after each"),
+    )  # fmt: skip
     calc.add_argument("--exact", action="store_true", help=_("series without rounding each step"))
     add_rules_options(calc)
     calc.set_defaults(handler=run_calc)

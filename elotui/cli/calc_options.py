@@ -41,15 +41,21 @@ def checked(parse: Callable[[str], T], flag: str) -> Callable[[str], T]:
 
 
 def parse_game(text: str) -> PeriodGame:
+    """`OPP:RESULT`, or `OPP:RESULT@EVENT` for a game of another event than the period's."""
     from elotui.rating.fide import PeriodGame
 
-    opponent, sep, score = text.partition(":")
-    if not sep:
+    game, at, event = text.partition("@")
+    opponent, sep, score = game.partition(":")
+    if not sep or (at and not event.strip()):
         raise inputs.InvalidInput(
-            _("a game is OPPONENT_RATING:RESULT like 2100:1, not {text!r}").format(text=text)
+            _("a game is OPP:RESULT like 2100:1, or OPP:RESULT@EVENT, not {text!r}").format(
+                text=text
+            )
         )
     return PeriodGame(
-        inputs.parse_rating(opponent, _("opponent rating")), inputs.parse_score(score)
+        inputs.parse_rating(opponent, _("opponent rating")),
+        inputs.parse_score(score),
+        event=event.strip() if at else None,
     )
 
 

@@ -33,15 +33,16 @@ class Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        # argparse's own errors also exit 2, but with a usage block; keep it to one clear line.
-        command = " ".join(["elotui", *self.prog.removeprefix("elotui").split()])
+        # argparse's own errors also exit 2, but with a usage block; keep it to one clear line,
+        # in the form of every error: "elotui: calc: reason" (`error_line`).
+        command = self.prog.removeprefix("elotui").split()
         actions = self._missing_actions(message)
         if actions:
             # `elotui db` alone: argparse says only "required: ACTION"; name the ones there are.
             message = _("give an action: {actions}").format(actions=", ".join(actions))
         # One line: argparse's line breaks and runs of spaces go, French no-break spaces stay.
         line = _ASCII_SPACES.sub(" ", message).strip()
-        self.exit(2, f"{command}: {line}\n")
+        self.exit(2, error_line(line, " ".join(command)) + "\n")
 
     def _missing_actions(self, message: str) -> list[str]:
         """The actions of a required sub-command that argparse reports missing, else nothing."""
@@ -54,6 +55,12 @@ class Parser(argparse.ArgumentParser):
             ):
                 return list(action.choices)
         return []
+
+
+def error_line(reason: str, command: str = "") -> str:
+    """An error as every command says it: "elotui: reason", or "elotui: calc: reason" when it is
+    about how a command was called."""
+    return f"elotui: {command}: {reason}" if command else f"elotui: {reason}"
 
 
 _ASCII_SPACES = re.compile(r"[ \t\r\n]+")  # not str.split(): it would also break U+00A0
@@ -76,6 +83,8 @@ class VersionAction(argparse.Action):
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    """`--db`, `--json`, `--lang` and `--demo`, taken the same way by every command, before or
+    after its name."""
     # On sub-commands the defaults are suppressed so `elotui --json calc` and `elotui calc --json`
     # both work and neither overwrites the other.
     default: dict[str, object] = {} if top_level else {"default": argparse.SUPPRESS}
@@ -95,6 +104,12 @@ def add_common_options(parser: argparse.ArgumentParser, *, top_level: bool = Fal
         "--lang",
         metavar="en|fr",
         help=_("language of the text (else $ELOTUI_LANG, the app's choice, the locale, English)"),
+        **default,  # type: ignore[arg-type]
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help=_("use a throwaway copy of the demo logbook (its players: elotui --demo player list)"),
         **default,  # type: ignore[arg-type]
     )
 
@@ -134,12 +149,16 @@ def add_list_option(
 
 
 def build_parser(registrars: Iterable[Registrar]) -> argparse.ArgumentParser:
-    parser = Parser(prog="elotui", description=_("Elo calculator and FIDE rating logbook."))
+    parser = Parser(
+        prog="elotui",
+        description=_(
+            "Elo calculator and FIDE rating logbook. `elotui` alone (or with --db or --demo) opens"
+            " the app; a command below prints its answer and exits."
+        ),
+        epilog=_("Shell completion: elotui completion bash|zsh|fish prints a script to source."),
+    )
     add_common_options(parser, top_level=True)
     parser.add_argument("-V", "--version", action=VersionAction)
-    parser.add_argument(
-        "--demo", action="store_true", help=_("open a throwaway copy of the demo logbook")
-    )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", parser_class=Parser, metavar="COMMAND"
     )

@@ -81,43 +81,59 @@ def register(sub: SubParsers) -> None:
     actions = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
 
     add = add_command(actions, "add", _("add a game to a player's logbook"))
-    add.add_argument("--player", required=True, metavar="NAME")
-    add.add_argument("--date", required=True, type=date_arg, metavar="YYYY-MM-DD")
+    add.add_argument("--player", required=True, metavar="NAME", help=_("whose game"))
+    add.add_argument(
+        "--date",
+        required=True,
+        type=date_arg,
+        metavar="YYYY-MM-DD",
+        help=_("the day it was played"),
+    )
     _game_options(add, editing=False)
     add.set_defaults(handler=game_add)
 
     edit = add_command(actions, "edit", _("change a game (by id, see `game list`)"))
-    edit.add_argument("id", type=row_id_arg, metavar="ID")
+    edit.add_argument("id", type=row_id_arg, metavar="ID", help=_("the game's id"))
     edit.add_argument("--player", metavar="NAME", help=_("move the game to another player"))
-    edit.add_argument("--date", type=date_arg, metavar="YYYY-MM-DD")
+    edit.add_argument(
+        "--date", type=date_arg, metavar="YYYY-MM-DD", help=_("the day it was played")
+    )
     _game_options(edit, editing=True)
     edit.set_defaults(handler=game_edit)
 
     remove = add_command(actions, "remove", _("remove a game (by id)"))
-    remove.add_argument("id", type=row_id_arg, metavar="ID")
+    remove.add_argument("id", type=row_id_arg, metavar="ID", help=_("the game's id"))
     remove.set_defaults(handler=game_remove)
 
     listing = add_command(actions, "list", _("list a player's games, newest first"))
-    listing.add_argument("--player", required=True, metavar="NAME")
-    listing.add_argument("--limit", type=count_arg, metavar="N")
-    listing.add_argument("--oldest-first", action="store_true")
+    listing.add_argument("--player", required=True, metavar="NAME", help=_("whose games"))
+    listing.add_argument("--limit", type=count_arg, metavar="N", help=_("at most N games"))
+    listing.add_argument("--oldest-first", action="store_true", help=_("oldest game first"))
     add_list_option(listing, _("only the games of this list (else every list)"), None)
     listing.set_defaults(handler=game_list)
 
 
 def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     opponent_rating = parser.add_mutually_exclusive_group(required=not editing)
-    opponent_rating.add_argument("--opponent-rating", type=whole_arg, metavar="R")
+    opponent_rating.add_argument(
+        "--opponent-rating", type=whole_arg, metavar="R", help=_("the opponent's rating")
+    )
     opponent_rating.add_argument(
         "--unrated-opponent", action="store_true", help=_("the opponent had no rating")
     )
     parser.add_argument(
         "--result", type=result_arg, required=not editing, metavar="1|0.5|0", help=_("your score")
     )
-    parser.add_argument("--opponent", metavar="NAME")
-    parser.add_argument("--event", metavar="NAME")
-    parser.add_argument("--event-start", type=date_arg, metavar="YYYY-MM-DD")
-    parser.add_argument("--event-end", type=date_arg, metavar="YYYY-MM-DD")
+    parser.add_argument("--opponent", metavar="NAME", help=_("the opponent's name"))
+    parser.add_argument("--event", metavar="NAME", help=_("the event (tournament) name"))
+    parser.add_argument(
+        "--event-start", type=date_arg, metavar="YYYY-MM-DD",
+        help=_("the event's first day: its rules apply (else the game's date)"),
+    )  # fmt: skip
+    parser.add_argument(
+        "--event-end", type=date_arg, metavar="YYYY-MM-DD",
+        help=_("the event's last day: its rating period (else the game's date)"),
+    )  # fmt: skip
     own = parser.add_mutually_exclusive_group()
     own.add_argument("--own-rating", type=whole_arg, metavar="R", help=_("your rating used (Ro)"))
     rated = parser.add_mutually_exclusive_group()
@@ -125,7 +141,7 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         "--not-rated", dest="rated", action="store_const", const=False, default=None,
         help=_("not rated (e.g. a forfeit)"),
     )  # fmt: skip
-    parser.add_argument("--notes", metavar="TEXT")
+    parser.add_argument("--notes", metavar="TEXT", help=_("free text kept with the game"))
     add_list_option(
         parser,
         _("the rating list the game is rated on (move it)")
@@ -135,8 +151,13 @@ def _game_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     )
     add_pin_options(parser, editing=editing)
     if editing:
-        own.add_argument("--no-own-rating", action="store_true")
-        rated.add_argument("--rated", dest="rated", action="store_const", const=True)
+        own.add_argument(
+            "--no-own-rating", action="store_true", help=_("forget --own-rating (use the list's)")
+        )
+        rated.add_argument(
+            "--rated", dest="rated", action="store_const", const=True,
+            help=_("rated again (undo --not-rated)"),
+        )  # fmt: skip
 
 
 def _print_game(args: argparse.Namespace, game: GameRecord, said: str) -> None:

@@ -18,6 +18,7 @@ from elotui.cli.logbook_commands import (
 from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import count as number
 from elotui.logbook import files
+from elotui.logbook.csv_cells import DATE_ORDERS
 from elotui.logbook.paths import kind_of_path
 
 if TYPE_CHECKING:  # the logbook modules load SQLAlchemy: imported where used
@@ -33,13 +34,17 @@ def register(sub: SubParsers) -> None:
         "import",
         _("import games from a CSV, PGN, TRF (tournament report) or elotui JSON file"),
     )
-    importing.add_argument("file", metavar="FILE", type=Path)
+    importing.epilog = csv_help()
+    importing.formatter_class = argparse.RawDescriptionHelpFormatter
+    importing.add_argument(
+        "file", metavar="FILE", type=Path, help=_("a .csv, .pgn, .trf or .json file")
+    )
     importing.add_argument(
         "--player",
         metavar="NAME",
         help=_(
-            "whose games (required for PGN; for CSV fills an empty player column; for TRF the "
-            "logbook player, found in the file by FIDE id, else by name)"
+            "whose games (PGN: else every logbook player the file names; CSV: fills an empty "
+            "player column; TRF: the logbook player, found in the file by FIDE id, else by name)"
         ),
     )
     importing.add_argument(
@@ -63,10 +68,17 @@ def register(sub: SubParsers) -> None:
         "--add-players",
         action="store_true",
         help=_(
-            "TRF: add the player to the logbook if missing (name, FIDE id, birth year and the "
-            "file's rating as start rating)"
+            "add the players the file names that the logbook lacks (TRF: name, FIDE id, birth "
+            "year and the file's rating as start rating; CSV: unrated, by name)"
         ),
     )
+    importing.add_argument(
+        "--date-order", choices=DATE_ORDERS, metavar="|".join(DATE_ORDERS),
+        help=_(
+            "CSV: how dates like 05/10/2026 read (dmy: day first, as in French; mdy: month "
+            "first), when no date of the file tells it"
+        ),
+    )  # fmt: skip
     importing.add_argument(
         "--keep-duplicates",
         action="store_true",
@@ -88,10 +100,28 @@ def register(sub: SubParsers) -> None:
 
     exporting = add_command(sub, "export", _("export games as CSV or whole players as JSON"))
     exporting.add_argument("--player", metavar="NAME", help=_("only this player (else everyone)"))
-    exporting.add_argument("--format", choices=("csv", "json"), help=_("csv (default) or json"))
+    exporting.add_argument(
+        "--format", choices=("csv", "json"), metavar="csv|json", help=_("csv (default) or json")
+    )
     exporting.add_argument("-o", "--output", metavar="FILE", help=_("else (or with -) stdout"))
     add_list_option(exporting, _("only the games (and published ratings) of this list"), None)
     exporting.set_defaults(handler=export_file)
+
+
+def csv_help() -> str:
+    """What `import --help` says of a CSV file under the options: its columns, and what a
+    spreadsheet may change."""
+    return _(
+        "CSV columns (a header line names them, in any order):\n"
+        "  player, date, opponent, opponent_rating, result, event, event_start, event_end,\n"
+        "  own_rating, rated, list, rated_period\n"
+        "  required: date, opponent_rating (empty: unrated), result (1, 0.5 or ½, 0);\n"
+        "  player unless --player names it; rated: yes or no (empty: yes); list: standard,\n"
+        "  rapid or blitz (empty: standard); rated_period: YYYY-MM.\n"
+        "From a spreadsheet: separated by commas, semicolons or tabs; dates YYYY-MM-DD or\n"
+        "DD/MM/YYYY (MM/DD/YYYY; --date-order when no date tells); a decimal comma (0,5);\n"
+        "UTF-8, else read as Windows-1252. See docs/product.md §4.4."
+    )
 
 
 @logbook_errors
@@ -121,25 +151,39 @@ def import_file(args: argparse.Namespace) -> int:
         refusal = trf_players.refusal()
         if refusal is not None:
             raise UsageError(refusal)
-    elif args.fide_id is not None or args.start_rank is not None or args.club or args.add_players:
-        raise UsageError(_("--fide-id, --start-rank, --club and --add-players are for TRF imports"))
-    if kind == ".pgn" and not args.player:
-        raise UsageError(_("a PGN import needs --player NAME (whose games to take)"))
+    elif args.fide_id is not None or args.start_rank is not None or args.club:
+        raise UsageError(_("--fide-id, --start-rank and --club are for TRF imports"))
+    if kind not in (".csv", ".trf") and args.add_players:
+        raise UsageError(_("--add-players is for CSV and TRF imports"))
+    if kind != ".csv" and args.date_order is not None:
+        raise UsageError(_("--date-order is for CSV imports"))
     if kind not in (".pgn", ".trf") and args.rating_list is not None:
         raise UsageError(
             _(
                 "--list is for PGN and TRF imports; a {kind} file gives each game's list itself"
             ).format(kind=kind)
         )
+    from elotui.cli.progress import terminal_progress
+
     repository = open_repository(args)
-    summary = files.import_file(
-        repository,
-        path,
-        player=args.player,
-        keep_duplicates=args.keep_duplicates,
-        rating_list=args.rating_list,
-        trf_players=trf_players,
-    )
+    with terminal_progress(1) as advance:
+        shown = advance
+
+        def progress(done: int, size: int) -> None:
+            assert shown is not None
+            shown(done / size if size else 1, path.name)
+
+        summary = files.import_file(
+            repository,
+            path,
+            player=args.player,
+            keep_duplicates=args.keep_duplicates,
+            rating_list=args.rating_list,
+            trf_players=trf_players,
+            add_players=args.add_players,
+            date_order=args.date_order,
+            progress=progress if shown is not None else None,
+        )
     if wants_json(args):
         print_json(summary.as_json())
         return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -19,31 +20,41 @@ from elotui.cli.calc_options import (
     uncertain_line,
 )
 from elotui.cli.common import UsageError, add_command, print_json, print_table
-from elotui.i18n import _
+from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import hundredths_text, points
 from elotui.rating import inputs
 from elotui.rating.text import signed
 
 if TYPE_CHECKING:
-    from elotui.rating.fide import KProfile, PeriodResult
+    from elotui.rating.fide import KProfile, PeriodGame, PeriodResult
     from elotui.rating.rules import RuleSet
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     period = add_command(sub, "period", _("FIDE rating change for one rating period"))
     period.add_argument(
-        "-r", "--rating", type=RATING, required=True, help=_("rating at period start")
+        "-r", "--rating", type=RATING, required=True, metavar="R", help=_("rating at period start")
     )
     period.add_argument(
-        "-k", type=K, help=_("K from the list (else from --birth-year/--games-played)")
+        "-k", type=K, metavar="K", help=_("K from the list (else from --birth-year/--games-played)")
     )
-    period.add_argument("--birth-year", type=checked(inputs.birth_year, "birth-year"))
-    period.add_argument("--games-played", type=checked(inputs.games_played, "games-played"))
+    period.add_argument(
+        "--birth-year", type=checked(inputs.birth_year, "birth-year"), metavar="Y",
+        help=_("the player's birth year (the junior K 40), with --games-played"),
+    )  # fmt: skip
+    period.add_argument(
+        "--games-played", type=checked(inputs.games_played, "games-played"), metavar="N",
+        help=_("rated games before this period (K 40 under 30 games)"),
+    )  # fmt: skip
     period.add_argument("--reached-2400", action="store_true", help=_("ever published at 2400+"))
     period.add_argument("--reached-2300", action="store_true", help=_("ever published at 2300+"))
     period.add_argument(
         "--game", type=checked(parse_game, "game"), action="append", default=[],
-        metavar="OPP:RESULT", help=_("a rated game, e.g. 2100:1 or 1900:0.5 (repeat)"),
+        metavar="OPP:RESULT[@EVENT]",
+        help=_(
+            "a rated game, e.g. 2100:1 or 1900:0.5 (repeat); the games are one event from --date,"
+            " a game of another event names it: 2100:1@B"
+        ),
     )  # fmt: skip
     add_rules_options(period)
     no_cap = no_cap_help()
@@ -51,15 +62,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     period.set_defaults(handler=run_period)
 
     need = add_command(sub, "need", _("least score in the remaining games to reach a target"))
-    need.add_argument("-r", "--rating", type=RATING, required=True)
-    need.add_argument("-k", type=K, required=True)
     need.add_argument(
-        "--target",
-        type=checked(lambda t: inputs.parse_rating(t, _("target")), "target"),
-        required=True,
+        "-r", "--rating", type=RATING, required=True, metavar="R", help=_("rating at period start")
     )
-    need.add_argument("--games", type=checked(inputs.parse_games, "games"), required=True)
-    need.add_argument("--opponent", type=OPPONENT, required=True, help=_("their average rating"))
+    need.add_argument("-k", type=K, required=True, metavar="K", help=_("K for the period"))
+    need.add_argument(
+        "--target", type=checked(lambda t: inputs.parse_rating(t, _("target")), "target"),
+        required=True, metavar="R", help=_("the rating to reach at the end of the period"),
+    )  # fmt: skip
+    need.add_argument(
+        "--games", type=checked(inputs.parse_games, "games"), required=True, metavar="N",
+        help=_("the games still to play in the period"),
+    )  # fmt: skip
+    need.add_argument(
+        "--opponent", type=OPPONENT, required=True, metavar="R",
+        help=_("their average rating"),
+    )  # fmt: skip
     add_rules_options(need)
     need.add_argument("--no-cap", action="store_true", help=no_cap)
     need.set_defaults(handler=run_need)
@@ -106,7 +124,62 @@ def _period_k(
     return k, reason, profile
 
 
-def period_document(result: PeriodResult) -> dict[str, Any]:
+def _print_games(
+    result: PeriodResult, games: Sequence[PeriodGame], rules: RuleSet, rating: int
+) -> None:
+    """One row per `--game` in its order; a game the rules do not rate says why instead of its ΔR."""
+    from elotui.rating.rules.period_change import event_count
+    from elotui.rating.text import not_rated_reason
+
+    several = event_count(games) > 1
+    rated = iter(result.games)
+    rows: list[list[object]] = []
+    reasons: list[str] = []
+    for i, game in enumerate(games):
+        event = [game.event or "—"] if several else []
+        if i in result.not_rated:
+            own = rating if game.own is None else game.own
+            rows.append(
+                [i + 1, game.opponent, points(game.score), *event, signed(own - game.opponent),
+                 "", "", _("not rated")]
+            )  # fmt: skip
+            reasons.append(f"#{i + 1} {not_rated_reason(rules, own, game.opponent)}")
+            continue
+        g = next(rated)
+        rows.append(
+            [i + 1, g.opponent, points(g.score), *event, signed(g.diff), signed(g.diff_used),
+             hundredths_text(g.pd), signed(hundredths(g.delta))]
+        )  # fmt: skip
+    event_head = [_("event")] if several else []
+    print_table(["#", _("opponent"), _("result"), *event_head, "D", _("D used"), "PD", "ΔR"], rows)
+    for reason in reasons:
+        print(reason)
+
+
+def events_line(games: Sequence[PeriodGame], start: date) -> str:
+    """How the games make events: one from the period's date unless some name another."""
+    from elotui.rating.rules.period_change import event_count
+
+    tags = sorted({g.event for g in games if g.event})
+    if not tags:
+        return _(
+            "One event from {date}; a game of another event names it: OPP:RESULT@EVENT."
+        ).format(date=start.isoformat())
+    count = event_count(games)
+    untagged = len(tags) < count
+    names = [_("the untagged games from {date}").format(date=start.isoformat())] if untagged else []
+    names += [f"@{tag}" for tag in tags]
+    return ngettext("{n} event: {events}.", "{n} events: {events}.", count).format(
+        n=count, events=", ".join(names)
+    )
+
+
+def period_document(result: PeriodResult, games: Sequence[PeriodGame]) -> dict[str, Any]:
+    """The period as JSON: the rated games, each with its event ("" for the period's own), and the
+    games the rules do not rate."""
+    from elotui.rating.rules.period_change import event_count
+
+    rated = [g for i, g in enumerate(games) if i not in result.not_rated]
     return {
         "rating": result.rating,
         "rules": result.rules,
@@ -124,8 +197,14 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
                 "pd": hundredths(g.pd),
                 "expected": hundredths(g.pd),
                 "delta": hundredths(g.delta),
+                "event": typed.event,
             }
-            for g in result.games
+            for g, typed in zip(result.games, rated, strict=True)
+        ],
+        "events": event_count(games),
+        "not_rated": [
+            {"game": i + 1, "opponent_rating": games[i].opponent, "score": float(games[i].score)}
+            for i in result.not_rated
         ],
         "n": result.n,
         "score": float(result.score),
@@ -140,18 +219,19 @@ def period_document(result: PeriodResult) -> dict[str, Any]:
 
 
 def run_period(args: argparse.Namespace) -> int:
-    from elotui.rating.fide import PeriodGame, period_change
+    from elotui.rating.fide import period_change
+    from elotui.rating.rules.period_change import typed_games
     from elotui.rating.rules.uncertain import later_cap, period_marks, uncertain_texts
 
     on, rules = rules_in_force(args)
     k, reason, profile = _period_k(args, on, rules)
-    games = [PeriodGame(g.opponent, g.score, played_on=on) for g in args.game]
+    games = typed_games(args.game, on)
     if not games:
         raise UsageError(_("period: give at least one --game OPP:RESULT"))
     result = period_change(args.rating, games, k, reason, apply_cap=not args.no_cap, rules=rules)
     uncertain = uncertain_texts(period_marks(rules, result, on, profile))
     if args.json:
-        document = period_document(result)
+        document = period_document(result, games)
         print_json({"date": on.isoformat(), **document, "rules_uncertain": uncertain})
         return 0
     cap = (
@@ -179,20 +259,14 @@ def run_period(args: argparse.Namespace) -> int:
         )
         + f"{cap}{off}"
     )
-    print_table(
-        ["#", _("opponent"), _("result"), "D", _("D used"), "PD", "ΔR"],
-        [
-            [i, g.opponent, points(g.score), signed(g.diff), signed(g.diff_used),
-             hundredths_text(g.pd), signed(hundredths(g.delta))]
-            for i, g in enumerate(result.games, 1)
-        ],
-    )  # fmt: skip
+    _print_games(result, games, rules, args.rating)
     print()
     print(
         _("Games {n}, score {score}, Σ ΔR {sum}").format(
             n=result.n, score=points(result.score), sum=signed(hundredths(result.sum_delta))
         )
     )
+    print(events_line(games, on))
     print(
         _(
             "Change K×ΣΔR = {change} → {rounded} (rounded once; per game rounded would give {total})"

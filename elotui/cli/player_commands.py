@@ -52,7 +52,9 @@ def register(sub: SubParsers) -> None:
     actions = player.add_subparsers(dest="player_command", metavar="ACTION", required=True)
 
     add = add_command(actions, "add", _("add a player to the logbook"))
-    add.add_argument("name", metavar="NAME", nargs="?")
+    add.add_argument(
+        "name", metavar="NAME", nargs="?", help=_("the player's name (else from --from-list)")
+    )
     _player_options(add, editing=False)
     add.add_argument(
         "--from-list", metavar="FILE", type=Path,
@@ -61,7 +63,7 @@ def register(sub: SubParsers) -> None:
     add.set_defaults(handler=player_add)
 
     edit = add_command(actions, "edit", _("change a player's profile"))
-    edit.add_argument("name", metavar="NAME")
+    edit.add_argument("name", metavar="NAME", help=_("the player to change"))
     edit.add_argument("--name", dest="new_name", metavar="NEW", help=_("rename the player"))
     _player_options(edit, editing=True)
     edit.set_defaults(handler=player_edit)
@@ -70,7 +72,7 @@ def register(sub: SubParsers) -> None:
     listing.set_defaults(handler=player_list)
 
     remove = add_command(actions, "remove", _("remove a player with all their games"))
-    remove.add_argument("name", metavar="NAME")
+    remove.add_argument("name", metavar="NAME", help=_("the player to remove"))
     remove.add_argument("--yes", action="store_true", help=_("confirm removing the player's games"))
     remove.set_defaults(handler=player_remove)
 
@@ -83,14 +85,16 @@ def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
     rating.add_argument(
         "--unrated", action="store_true", help=_("unrated when the logbook starts (the default)")
     )
-    parser.add_argument("--birth-year", type=whole_arg, metavar="Y")
+    parser.add_argument(
+        "--birth-year", type=whole_arg, metavar="Y", help=_("birth year (the junior K 40)")
+    )
     parser.add_argument(
         "--games-before",
         type=whole_arg,
         metavar="N",
         help=_("rated games played before the logbook"),
     )
-    parser.add_argument("--fide-id", type=whole_arg, metavar="ID")
+    parser.add_argument("--fide-id", type=whole_arg, metavar="ID", help=_("FIDE id number"))
     k = parser.add_mutually_exclusive_group()
     k.add_argument(
         "--k", type=whole_arg, metavar="K", help=_("a fixed K instead of the FIDE steps")
@@ -103,14 +107,15 @@ def _player_options(parser: argparse.ArgumentParser, *, editing: bool) -> None:
         default=None,
         help=_("ever published at 2400 or more before the logbook"),
     )
-    parser.add_argument("--notes", metavar="TEXT")
+    parser.add_argument("--notes", metavar="TEXT", help=_("free text kept with the player"))
     if editing:
         k.add_argument("--no-fixed-k", action="store_true", help=_("use the FIDE K steps again"))
         reached.add_argument(
-            "--not-reached-2400", dest="reached_2400", action="store_const", const=False
-        )
-        parser.add_argument("--no-birth-year", action="store_true")
-        parser.add_argument("--no-fide-id", action="store_true")
+            "--not-reached-2400", dest="reached_2400", action="store_const", const=False,
+            help=_("never published at 2400 or more (undo --reached-2400)"),
+        )  # fmt: skip
+        parser.add_argument("--no-birth-year", action="store_true", help=_("forget the birth year"))
+        parser.add_argument("--no-fide-id", action="store_true", help=_("forget the FIDE id"))
 
 
 def _print_player(args: argparse.Namespace, player: PlayerRecord, said: str) -> None:

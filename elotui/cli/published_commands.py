@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,28 +37,34 @@ def register(sub: SubParsers) -> None:
     actions = published.add_subparsers(dest="published_command", metavar="ACTION", required=True)
 
     set_ = add_command(actions, "set", _("enter the rating of a player on a month's official list"))
-    set_.add_argument("--player", required=True, metavar="NAME")
-    set_.add_argument("--month", required=True, metavar="YYYY-MM")
-    set_.add_argument("--rating", required=True, type=whole_arg, metavar="R")
+    set_.add_argument("--player", required=True, metavar="NAME", help=_("whose rating"))
+    set_.add_argument("--month", required=True, metavar="YYYY-MM", help=_("the month of the list"))
+    set_.add_argument(
+        "--rating", required=True, type=whole_arg, metavar="R", help=_("the rating published")
+    )
     add_list_option(set_, _("the list it was published on (default standard)"), STANDARD)
     set_.set_defaults(handler=published_set)
 
     listing = add_command(actions, "list", _("list a player's published ratings"))
-    listing.add_argument("--player", required=True, metavar="NAME")
-    add_list_option(listing, "only this list's (else every list)", None)
+    listing.add_argument("--player", required=True, metavar="NAME", help=_("whose ratings"))
+    add_list_option(listing, _("only this list's (else every list)"), None)
     listing.set_defaults(handler=published_list)
 
     remove = add_command(actions, "remove", _("remove a published rating"))
-    remove.add_argument("--player", required=True, metavar="NAME")
-    remove.add_argument("--month", required=True, metavar="YYYY-MM")
-    add_list_option(remove, "the list it was published on (default standard)", STANDARD)
+    remove.add_argument("--player", required=True, metavar="NAME", help=_("whose rating"))
+    remove.add_argument(
+        "--month", required=True, metavar="YYYY-MM", help=_("the month of the list")
+    )
+    add_list_option(remove, _("the list it was published on (default standard)"), STANDARD)
     remove.set_defaults(handler=published_remove)
 
     imported = add_command(
         actions, "import",
         _("read FIDE's monthly list files: the rating, games and K of each player with a FIDE id"),
     )  # fmt: skip
-    imported.add_argument("files", nargs="+", metavar="FILE", type=Path)
+    imported.add_argument(
+        "files", nargs="+", metavar="FILE", type=Path, help=_("FIDE list files (TXT or XML)")
+    )
     imported.add_argument(
         "--player", metavar="NAME", help=_("only this player (else every player with a FIDE id)")
     )
@@ -224,25 +229,19 @@ def _players_with_fide_id(repository: Repository, name: str | None) -> list[Play
 def _progress_bar(files: list[Path]) -> Iterator[Callable[[Path], Progress | None]]:
     """A progress bar over the files on stderr, when stderr is a terminal (a script's stderr gets
     none); `progress_of(path)` is what `read_list_file` reports one file's progress to."""
-    if not sys.stderr.isatty():
-        yield lambda path: None
-        return
-    from rich import progress as rich
-    from rich.console import Console
+    from elotui.cli.progress import terminal_progress
 
-    with rich.Progress(
-        rich.TextColumn("{task.description}"), rich.BarColumn(),
-        rich.TextColumn("{task.percentage:>3.0f} %"), rich.TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    ) as bar:  # fmt: skip
-        task = bar.add_task("", total=len(files))
+    with terminal_progress(len(files)) as advance:
+        if advance is None:
+            yield lambda path: None
+            return
+        shown = advance
 
         def progress_of(path: Path) -> Progress | None:
             index = files.index(path)
 
             def report(done: int, size: int) -> None:
-                bar.update(task, completed=index + (done / size if size else 1),
-                           description=path.name)  # fmt: skip
+                shown(index + (done / size if size else 1), path.name)
 
             return report
 

@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING
 from elotui.cli.calc_options import no_cap_help
 from elotui.cli.common import UsageError, add_command, print_table
 from elotui.cli.logbook_commands import add_list_option, db_path, open_repository, wants_json
-from elotui.i18n import N_, _
+from elotui.i18n import N_, _, ngettext
 from elotui.rating.text import (
     cents,
     end_text,
@@ -43,11 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = add_command(
         sub, "replay", _("replay a player's games: FIDE check per month and crossings")
     )
-    replay.add_argument("--player", required=True, metavar="NAME")
-    replay.add_argument(
-        "--demo", action="store_true", default=argparse.SUPPRESS,
-        help=_("replay from a throwaway copy of the demo logbook"),
-    )  # fmt: skip
+    replay.add_argument("--player", required=True, metavar="NAME", help=_("whose games"))
     replay.add_argument("--no-cap", action="store_true", help=no_cap_help())
     add_list_option(
         replay, _("the rating list to replay, or all three (default standard)"), "standard",
@@ -84,6 +80,7 @@ def run_replay(args: argparse.Namespace) -> int:
             return 0
         tables = {name: ShownReplay() for name in shown}
         replay_lists_into(player, games_of, published, tables, apply_cap=apply_cap)
+        counts = source.count_games_by_list(player.id)
     finally:
         source.close()
     for index, name in enumerate(shown):
@@ -91,9 +88,28 @@ def run_replay(args: argparse.Namespace) -> int:
             if index:
                 print()
             print(_("— {name} list —").format(name=list_label(name)))
+        if not counts[name]:
+            print(elsewhere_text(name, counts))
+            if not any(worth_checking(p) for p in tables[name].periods):
+                continue  # an empty table says nothing more
         print_replay(tables[name])
         print_list_notes(tables[name], name)
     return 0
+
+
+def elsewhere_text(name: RatingList, counts: Mapping[RatingList, int]) -> str:
+    """For a list without games, the lists that have some and how to see them: "No standard
+    games; rapid: 1 game: --list rapid"."""
+    others = [
+        ngettext("{list}: {n} game: --list {name}", "{list}: {n} games: --list {name}", n).format(
+            list=list_label(other), n=n, name=other
+        )
+        for other, n in counts.items()
+        if n and other != name
+    ]
+    if not others:
+        return _("No {list} games, nor on the other lists.").format(list=list_label(name))
+    return "; ".join([_("No {list} games").format(list=list_label(name)), *others])
 
 
 def _write_json(

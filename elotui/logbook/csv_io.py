@@ -29,33 +29,42 @@ The column order of an imported file is free, and `opponent`, `event`, `event_st
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import operator
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
 from elotui.dates import BadDate
 from elotui.i18n import _
-from elotui.logbook.csv_cells import FORMULA_START as FORMULA_START  # re-exported: tests use it
 from elotui.logbook.csv_cells import (
+    DATE_ORDERS,
     SPLITTERS,
+    AmbiguousDates,
+    DateOrder,
     control_character_reason,
     date_checker,
+    date_order_of,
     date_reason,
     escape_cell,
+    has_slashed_date,
     player_meant,
     rating_checker,
     rating_reason,
+    separator_of,
     unescape_cell,
 )
+from elotui.logbook.csv_cells import FORMULA_START as FORMULA_START  # re-exported: tests use it
 from elotui.logbook.import_report import SKIP_ALREADY_THERE as SKIP_ALREADY_THERE
 from elotui.logbook.import_report import ImportFailed as ImportFailed  # re-exported: the app's
 from elotui.logbook.import_report import ImportSummary as ImportSummary  # and tests' home of them
-from elotui.logbook.import_report import imported_summary, read_import_text
-from elotui.logbook.player_names import PlayerNames, stored_name
-from elotui.logbook.records import GameRecord, records_from_rows
+from elotui.logbook.import_report import imported_summary, read_import_text_as
+from elotui.logbook.paths import WINDOWS_1252
+from elotui.logbook.player_names import PlayerNames, name_key, stored_name
+from elotui.logbook.records import GameRecord, NewGame, PlayerBundle, records_from_rows
 from elotui.logbook.repository import (
     RATING_LISTS,
     STANDARD,
@@ -97,6 +106,10 @@ RATED_FLAGS: dict[str, int] = {
     "false": 0,
     "0": 0,
 }
+# What an import reports its progress to: (characters read, characters in all).
+Progress = Callable[[int, int], None]
+PROGRESS_ROWS = 1 << 14  # rows between two reports of an import's progress
+
 # `list` cell → the list stored (empty: standard); other spellings are looked up trimmed, lower case.
 LIST_CELLS: dict[str, RatingList] = {"": STANDARD, **{name: name for name in RATING_LISTS}}
 
@@ -107,13 +120,20 @@ def parse_games_csv(
     player_ids: Mapping[str, int],
     *,
     only_player: str | None = None,
+    separator: str = ",",
+    date_order: DateOrder | None = None,
+    new_players: dict[str, list[tuple[Any, ...]]] | None = None,
+    progress: Progress | None = None,
 ) -> tuple[list[tuple[Any, ...]], Counter[str], Counter[str]]:
     """Check every row of a CSV logbook; return storage rows, games per player and skipped reasons.
 
     Raises `ImportFailed` listing every bad row. `only_player` fills an empty or missing `player`
-    cell and leaves other players' rows out (counted in the skipped reasons).
+    cell and leaves other players' rows out (counted in the skipped reasons). `separator` and
+    `date_order`: how the file was saved (`spreadsheet_form`). `new_players`, if given, takes the
+    rows of the players the logbook does not have, by name (`--add-players`), instead of refusing
+    them. `progress(done, size)` hears how far the reading is, in characters of the text.
     """
-    reader = csv.reader(handle)
+    reader = csv.reader(handle, delimiter=separator)
     errors: list[str] = []
     try:
         header = next(reader)
@@ -145,7 +165,9 @@ def parse_games_csv(
     positions = [names.index(name) if name in names else width for name in CSV_COLUMNS]
     cells = operator.itemgetter(*positions)
 
-    check_date = date_checker()
+    check_date = date_checker(date_order)
+    size = len(handle.getvalue()) if progress is not None and isinstance(handle, io.StringIO) else 0
+    report_at = PROGRESS_ROWS if size else -1
     check_rating = rating_checker()
     results: dict[str, int] = {}  # each result cell seen → its half points (`Result.parse`)
     flags = RATED_FLAGS
@@ -153,6 +175,7 @@ def parse_games_csv(
     only_id = player_ids.get(only_player) if only_player is not None else None
     logbook_names = PlayerNames(player_ids)
     meanings: dict[str, tuple[str | None, str]] = {}  # each player cell seen → `player_meant`
+    new_spellings: dict[str, str] = {}  # a player to add: the name's key → its first spelling
     # A key of the import's JSON (skipped_reasons): English in every language (product.md §4.3).
     other_players = f"rows of other players than {only_player}"
     rows: list[tuple[Any, ...]] = []
@@ -164,6 +187,10 @@ def parse_games_csv(
     for row in reader:
         line = line_end + 1  # where this record starts (a quoted cell may span lines)
         line_end = reader.line_num
+        if line_end == report_at:
+            assert progress is not None
+            progress(handle.tell(), size)
+            report_at += PROGRESS_ROWS
         if len(row) != width:
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue  # a blank line
@@ -201,7 +228,12 @@ def parse_games_csv(
             if only_player is not None and name != only_player:
                 skipped[other_players] += 1
                 continue
-            if name is None:
+            if name is None and new_players is not None and player:
+                # A player to add (`new_players` takes the row below): one player however the
+                # file writes the name (case, accents, "Costa, Ana"), as the logbook finds them.
+                player = new_spellings.setdefault(name_key(player), stored_name(player))
+                player_id = None
+            elif name is None:
                 bad.append(reason)
             else:
                 player = name
@@ -209,7 +241,7 @@ def parse_games_csv(
 
         played = check_date(day)
         if played is None:
-            bad.append(f"date: {date_reason(day)}")
+            bad.append(f"date: {date_reason(day, date_order)}")
 
         if opponent_rating:
             opponent_value = check_rating(opponent_rating)
@@ -220,7 +252,8 @@ def parse_games_csv(
 
         halves = results.get(result)
         if halves is None:
-            parsed = Result.parse(result)
+            # A decimal comma (0,5: a French spreadsheet's half point) is the point of 0.5.
+            parsed = Result.parse(result.replace(",", "."))
             if parsed is None:
                 bad.append(_("result: expected 1, 0.5 or 0, not {cell}").format(cell=shown(result)))
             else:
@@ -230,11 +263,11 @@ def parse_games_csv(
         if event_start:
             start = check_date(event_start)
             if start is None:
-                bad.append(f"event_start: {date_reason(event_start)}")
+                bad.append(f"event_start: {date_reason(event_start, date_order)}")
         if event_end:
             end = check_date(event_end)
             if end is None:
-                bad.append(f"event_end: {date_reason(event_end)}")
+                bad.append(f"event_end: {date_reason(event_end, date_order)}")
             elif start is not None and start > end:
                 bad.append(
                     _("event_end: {end} is before event_start {start}").format(end=end, start=start)
@@ -281,7 +314,7 @@ def parse_games_csv(
             errors.extend(f"{file_label}:{line}: {reason}" for reason in bad)
             continue
         per_player[player] += 1
-        append(
+        (append if player_id is not None else new_players_rows(new_players, player))(
             (
                 player_id,
                 played,
@@ -303,34 +336,121 @@ def parse_games_csv(
     return rows, per_player, skipped
 
 
+def new_players_rows(
+    new_players: dict[str, list[tuple[Any, ...]]] | None, name: str
+) -> Callable[[tuple[Any, ...]], None]:
+    """Where a row of a player to add goes: that player's list of rows."""
+    assert new_players is not None
+    return new_players.setdefault(name, []).append
+
+
 def import_csv(
     repository: Repository,
     path: Path,
     *,
     player: str | None = None,
     keep_duplicates: bool = False,
+    add_players: bool = False,
+    date_order: DateOrder | None = None,
+    progress: Progress | None = None,
 ) -> ImportSummary:
     """Check the whole file, then add its games in one transaction (or raise, having added none).
 
     The games already in the logbook are left out (counted in `already_in_logbook`), unless
-    `keep_duplicates`.
+    `keep_duplicates`. A file a spreadsheet saved is read as it was saved (`spreadsheet_form`);
+    `date_order` says how its slashed dates read when they do not tell it themselves.
+    `add_players` adds the players the file names that the logbook does not have (unrated, with
+    their games), in the same transaction.
     """
     label = str(path)
     player_ids = repository.player_ids_by_name()
     if player is not None:
         player = PlayerNames(player_ids).find(player)  # NotFound: the closest names, if any
-    text = read_import_text(path)
+    text, encoding = read_import_text_as(path, otherwise=WINDOWS_1252)
+    separator, found_order = spreadsheet_form(text, label, date_order)
+    warnings = []
+    if encoding == WINDOWS_1252:
+        warnings.append(_("{file}: not UTF-8, read as Windows-1252").format(file=label))
+    if found_order is not None and date_order is None:
+        warnings.append(
+            _("{file}: dates read as day/month/year (DD/MM/YYYY)").format(file=label)
+            if found_order == "dmy"
+            else _("{file}: dates read as month/day/year (MM/DD/YYYY)").format(file=label)
+        )
+    new_players: dict[str, list[tuple[Any, ...]]] | None = {} if add_players else None
     try:
         with gc_paused():
             rows, per_player, skipped = parse_games_csv(
-                io.StringIO(text, newline=""), label, player_ids, only_player=player
-            )
+                io.StringIO(text, newline=""), label, player_ids, only_player=player,
+                separator=separator, date_order=found_order, new_players=new_players,
+                progress=progress,
+            )  # fmt: skip
     except csv.Error as error:
         raise ImportFailed(
             [_("{file}: not readable as CSV ({error})").format(file=label, error=error)]
         ) from None
-    result = repository.import_games(rows, keep_duplicates=keep_duplicates)
-    return imported_summary(label, result, per_player, player_ids, skipped)
+    bundles = [
+        PlayerBundle({"name": name}, [new_game(row) for row in games])
+        for name, games in (new_players or {}).items()
+    ]
+    result = repository.import_games(rows, keep_duplicates=keep_duplicates, new_players=bundles)
+    return imported_summary(
+        label, result, per_player, player_ids, skipped,
+        players_added=tuple(bundle.profile["name"] for bundle in bundles),
+        warnings=tuple(warnings),
+    )  # fmt: skip
+
+
+def spreadsheet_form(
+    text: str, label: str, date_order: DateOrder | None
+) -> tuple[str, DateOrder | None]:
+    """How a spreadsheet saved the file: its separator (`separator_of` its header) and the order
+    of its slashed dates (`date_order_of` all of them; `date_order` when given). Dates that tell
+    neither order, or both, are refused with how to say it."""
+    separator = separator_of(text.partition("\n")[0])
+    if date_order is not None or not has_slashed_date(text):
+        return separator, date_order  # the common case: no second reading of the file
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+    names = [name.strip().lower() for name in next(reader, [])]
+    columns = [i for i, name in enumerate(names) if name in ("date", "event_start", "event_end")]
+    if not columns:
+        return separator, None  # the header check says what is missing
+    cells = {row[i] for row in reader for i in columns if i < len(row) and "/" in row[i]}
+    try:
+        return separator, date_order_of(cells)
+    except AmbiguousDates as unclear:
+        hint = _("write them as YYYY-MM-DD, or give --date-order {orders}").format(
+            orders="|".join(DATE_ORDERS)
+        )
+        if unclear.mixed:
+            reason = _("{file}: some dates put the day first, others the month ({example}...)")
+        else:
+            reason = _(
+                "{file}: dates like {example} may be day/month or month/day (none over 12 tells)"
+            )
+        raise ImportFailed(
+            [reason.format(file=label, example=unclear.example) + "; " + hint]
+        ) from None
+
+
+def new_game(row: tuple[Any, ...]) -> NewGame:
+    """A checked storage row (`parse_games_csv`) as the game of a player to add."""
+    (_id, played, opponent, opponent_rating, halves, event, start, end, own, rated, notes,
+     rating_list, period) = row  # fmt: skip
+    return NewGame(
+        date=dt.date.fromisoformat(played),
+        opponent_rating=opponent_rating,
+        score=Fraction(halves, 2),
+        opponent=opponent,
+        event=event,
+        event_start=dt.date.fromisoformat(start) if start else None,
+        event_end=dt.date.fromisoformat(end) if end else None,
+        own_rating=own,
+        rated=bool(rated),
+        notes=notes,
+        rating_list=rating_list,
+        rated_period=period,
+    )
 
 
 EXPORT_BATCH = 1000  # rows fetched at a time by an export

@@ -55,9 +55,10 @@ if TYPE_CHECKING:
 
 # How long to wait for a server that does not answer before saying so (seconds).
 CONNECT_TIMEOUT_S = 10
+# elotui is not on the package index: the extra is installed from the clone (README, Install).
 DRIVER_MISSING = N_(
-    "a PostgreSQL logbook needs the psycopg driver, which is not installed: "
-    "pip install 'elotui[postgres]'"
+    "a PostgreSQL logbook needs the psycopg driver, which is not installed: in elotui's clone,"
+    " uv tool install '.[postgres]' (or uv sync --extra postgres)"
 )  # said as _(DRIVER_MISSING)
 
 

@@ -10,7 +10,7 @@ import contextlib
 import io
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from elotui.errors import FileUnusable
 from elotui.i18n import _
@@ -20,6 +20,8 @@ from elotui.regular_files import NotRegularFile, replaced_whole
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from elotui.logbook.csv_cells import DateOrder
+    from elotui.logbook.csv_io import Progress
     from elotui.logbook.import_report import ImportSummary
     from elotui.logbook.records import PlayerRecord, RatingList
     from elotui.logbook.repository import Repository
@@ -34,6 +36,14 @@ class FileRefused(FileUnusable, ValueError):
     """A file that cannot be imported or written; `str()` says why in one line."""
 
 
+class CsvOptions(NamedTuple):
+    """What only a CSV import takes (see `import_file`)."""
+
+    add_players: bool = False
+    date_order: DateOrder | None = None
+    progress: Progress | None = None
+
+
 def import_file(
     repository: Repository,
     path: Path,
@@ -42,9 +52,16 @@ def import_file(
     keep_duplicates: bool = False,
     rating_list: RatingList | None = None,
     trf_players: TrfPlayers | None = None,
+    add_players: bool = False,
+    date_order: DateOrder | None = None,
+    progress: Progress | None = None,
 ) -> ImportSummary:
     """Import a .csv, .pgn, .trf or elotui .json file, all or nothing (a bad row raises
     `ImportFailed`).
+
+    A CSV's `add_players` adds the players it names that the logbook lacks; `date_order` reads
+    its slashed dates when they do not tell day from month; `progress` hears how far its reading
+    is. A PGN without `player` gives the games of every logbook player it names.
 
     `rating_list` puts every game of a PGN file on that list instead of its `TimeControl`'s, and
     those of a TRF that says no time control. A TRF's games are `trf_players`' (None: every logbook
@@ -52,7 +69,10 @@ def import_file(
     from elotui.logbook.engine import ServerLost
 
     try:
-        return _import_by_kind(repository, path, player, keep_duplicates, rating_list, trf_players)
+        return _import_by_kind(
+            repository, path, player, keep_duplicates, rating_list, trf_players,
+            CsvOptions(add_players, date_order, progress),
+        )  # fmt: skip
     except ServerLost as lost:
         if lost.saved_unknown:
             raise  # lost during the COMMIT: the server may have kept the games
@@ -69,6 +89,7 @@ def _import_by_kind(
     keep_duplicates: bool,
     rating_list: RatingList | None,
     trf_players: TrfPlayers | None,
+    csv_options: CsvOptions,
 ) -> ImportSummary:
     from elotui.logbook.paths import refusal_to_read
 
@@ -80,12 +101,14 @@ def _import_by_kind(
     if kind == ".csv":
         from elotui.logbook.csv_io import import_csv
 
-        return import_csv(repository, path, player=player, keep_duplicates=keep_duplicates)
+        return import_csv(
+            repository, path, player=player, keep_duplicates=keep_duplicates,
+            add_players=csv_options.add_players, date_order=csv_options.date_order,
+            progress=csv_options.progress,
+        )  # fmt: skip
     if kind == ".pgn":
         from elotui.logbook.pgn_io import import_pgn
 
-        if not player:
-            raise FileRefused(_("a PGN import needs a player (whose games to take)"))
         return import_pgn(
             repository,
             path,

@@ -11,7 +11,7 @@ from typing import Any
 
 from elotui.i18n import N_, _, ngettext
 from elotui.i18n.numbers import count
-from elotui.logbook.paths import NotText, UnreadableFile, read_named_text
+from elotui.logbook.paths import NotText, UnreadableFile, read_named_text_as
 from elotui.logbook.repository import ImportedGames, LogbookError
 
 # The reason `skipped_reasons` (JSON) gives for the games already in the logbook.
@@ -42,8 +42,13 @@ def read_import_text(path: Path, *, else_latin1: bool = False) -> str:
     """The text of a file to import (UTF-8 only: `FILE:LINE: not UTF-8` otherwise, unless
     `else_latin1`), every way of failing to read it told as the import's error. Every import reads
     through here."""
+    return read_import_text_as(path, otherwise="latin-1" if else_latin1 else None)[0]
+
+
+def read_import_text_as(path: Path, *, otherwise: str | None = None) -> tuple[str, str]:
+    """`read_import_text`, else in the encoding `otherwise`, and the encoding it was read in."""
     try:
-        return read_named_text(path, else_latin1=else_latin1)
+        return read_named_text_as(path, otherwise=otherwise)
     except NotText as error:
         raise ImportFailed([str(error)]) from None
     except UnreadableFile as error:

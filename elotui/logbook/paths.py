@@ -341,6 +341,17 @@ def decode_text(raw: bytes, label: str, *, else_latin1: bool = False) -> str:
     `else_latin1`: text that is not UTF-8 is read as Latin-1 (a format whose older files are Latin-1
     by custom, as TRF's are); binary data and UTF-16/32 are still refused.
     """
+    return decode_text_as(raw, label, otherwise="latin-1" if else_latin1 else None)[0]
+
+
+WINDOWS_1252 = "cp1252"
+
+
+def decode_text_as(raw: bytes, label: str, *, otherwise: str | None = None) -> tuple[str, str]:
+    """`decode_text`, and the encoding the text was read in: "utf-8", else `otherwise` (Latin-1,
+    or Windows-1252 for a spreadsheet's CSV: what Excel and LibreOffice write on Windows when not
+    told UTF-8), when the bytes are not UTF-8 and are text in it (no NUL; for Windows-1252 none of
+    its five undefined bytes)."""
     for bom, name in _OTHER_BOMS:
         if raw.startswith(bom):
             raise NotText(
@@ -356,14 +367,20 @@ def decode_text(raw: bytes, label: str, *, else_latin1: bool = False) -> str:
     except UnicodeDecodeError as error:
         if 0 <= nul < error.start:
             raise NotText(_binary(label, _line_at(raw, nul))) from None
-        if else_latin1 and nul < 0:
-            return raw.decode("latin-1")
+        if otherwise is not None and nul < 0:
+            try:
+                return raw.decode(otherwise), otherwise
+            except UnicodeDecodeError as other:
+                raise NotText(
+                    _("{file}:{line}: neither UTF-8 nor Windows-1252 text (save it as UTF-8)")
+                    .format(file=label, line=_line_at(raw, other.start))
+                ) from None  # fmt: skip
         raise NotText(
             _("{file}:{line}: not UTF-8").format(file=label, line=_line_at(raw, error.start))
         ) from None
     if nul >= 0:
         raise NotText(_binary(label, _line_at(raw, nul)))
-    return text
+    return text, "utf-8"
 
 
 def _line_at(raw: bytes, offset: int) -> int:
@@ -373,9 +390,14 @@ def _line_at(raw: bytes, offset: int) -> int:
 def read_named_text(path: Path, *, else_latin1: bool = False) -> str:
     """The whole text of exactly `path` (see `open_named_file`), UTF-8 (else Latin-1 when
     `else_latin1`: see `decode_text`)."""
+    return read_named_text_as(path, otherwise="latin-1" if else_latin1 else None)[0]
+
+
+def read_named_text_as(path: Path, *, otherwise: str | None = None) -> tuple[str, str]:
+    """`read_named_text`, and the encoding it was read in (see `decode_text_as`)."""
     with open_named_file(path, encoding="latin-1") as handle:
         raw = handle.buffer.read()
-    return decode_text(raw, str(path), else_latin1=else_latin1)
+    return decode_text_as(raw, str(path), otherwise=otherwise)
 
 
 def _binary(label: str, line: int) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -100,17 +101,32 @@ def read_pgn_games(
     `rating_list` puts every game on that list (None: each game's `TimeControl` decides); `names`, if
     given, counts the names of the games that are not the player's (for the message when none is).
     """
-    games: list[NewGame] = []
+    games, skipped = read_players_games(pgn, [player], rating_list=rating_list, names=names)
+    return games.get(player, []), skipped
+
+
+def read_players_games(
+    pgn: PgnGames,
+    players: Sequence[str],
+    *,
+    rating_list: RatingList | None = None,
+    names: Counter[str] | None = None,
+) -> tuple[dict[str, list[NewGame]], Counter[str]]:
+    """The games of each of `players` among a PGN file's (a game between two of them is each
+    one's, seen from their side), and the skipped games by reason (a game is skipped once)."""
+    by_key = {name_key(player): player for player in players}
+    games: dict[str, list[NewGame]] = {}
     skipped: Counter[str] = Counter()
-    key = name_key(player)
     for game in pgn:
         headers = game.headers
         white, black = headers.get("White", ""), headers.get("Black", "")
-        if name_key(white) == key:
-            side, other = "White", "Black"
-        elif name_key(black) == key:
-            side, other = "Black", "White"
-        else:
+        sides = [
+            (by_key[key], side, other)
+            for key, side, other in ((name_key(white), "White", "Black"),
+                                     (name_key(black), "Black", "White"))
+            if key in by_key
+        ]  # fmt: skip
+        if not sides:
             skipped[SKIP_NOT_PLAYER] += 1
             if names is not None:
                 names.update(
@@ -125,28 +141,29 @@ def read_pgn_games(
         if white_score is None:
             skipped[SKIP_NO_RESULT] += 1
             continue
-        score: Fraction = white_score if side == "White" else 1 - white_score
-        usable, opponent_rating = _tag_rating(pgn, game, f"{other}Elo")
-        if not usable:
-            skipped[SKIP_BAD_RATING] += 1
-            continue
-        _usable, own_rating = _tag_rating(pgn, game, f"{side}Elo")
-        event = headers.get("Event", "").strip()
-        opponent = headers.get(other, "").strip()
-        event_start = _pgn_date(headers.get("EventDate"))
-        games.append(
-            NewGame(
-                date=day,
-                opponent_rating=opponent_rating,
-                score=score,
-                opponent=None if opponent in ("", "?") else opponent,
-                event=None if event in ("", "?") else event,
-                event_start=event_start if event_start and event_start <= day else None,
-                own_rating=own_rating,
-                rating_list=rating_list or list_for_time_control(headers.get("TimeControl")),
-                rated=fide_rated(headers.get("TimeControl")),
+        for player, side, other in sides:
+            score: Fraction = white_score if side == "White" else 1 - white_score
+            usable, opponent_rating = _tag_rating(pgn, game, f"{other}Elo")
+            if not usable:
+                skipped[SKIP_BAD_RATING] += 1
+                continue
+            _usable, own_rating = _tag_rating(pgn, game, f"{side}Elo")
+            event = headers.get("Event", "").strip()
+            opponent = headers.get(other, "").strip()
+            event_start = _pgn_date(headers.get("EventDate"))
+            games.setdefault(player, []).append(
+                NewGame(
+                    date=day,
+                    opponent_rating=opponent_rating,
+                    score=score,
+                    opponent=None if opponent in ("", "?") else opponent,
+                    event=None if event in ("", "?") else event,
+                    event_start=event_start if event_start and event_start <= day else None,
+                    own_rating=own_rating,
+                    rating_list=rating_list or list_for_time_control(headers.get("TimeControl")),
+                    rated=fide_rated(headers.get("TimeControl")),
+                )
             )
-        )
     return games, skipped
 
 
@@ -164,38 +181,58 @@ def import_pgn(
     repository: Repository,
     path: Path,
     *,
-    player: str,
+    player: str | None,
     keep_duplicates: bool = False,
     rating_list: RatingList | None = None,
 ) -> ImportSummary:
-    """Import the player's games (all on `rating_list` if given, else by `TimeControl`)."""
-    record = repository.find_player(player)  # NotFound says how to add the player
+    """Import the player's games (all on `rating_list` if given, else by `TimeControl`); without
+    a player, the games of every logbook player the file names (the summary says whose)."""
+    records = (
+        [repository.find_player(player)]  # NotFound says how to add the player
+        if player is not None
+        else repository.list_players()
+    )
     label = str(path)
     names: Counter[str] = Counter()
     # UTF-8 only (PGN's own standard says ISO 8859-1, but every current tool writes UTF-8): a byte
     # read wrongly would change a name without a word. `FILE:LINE: not UTF-8` instead.
     pgn = PgnGames(read_import_text(path))
-    games, skipped = read_pgn_games(pgn, record.name, rating_list=rating_list, names=names)
+    games, skipped = read_players_games(
+        pgn, [record.name for record in records], rating_list=rating_list, names=names
+    )
     if pgn.problems:  # a damaged file: what python-chess read of it may not be what it holds
         raise ImportFailed([f"{label}:{line}: {problem}" for line, problem in pgn.problems])
     if not games and skipped[SKIP_NOT_PLAYER] and skipped.total() == skipped[SKIP_NOT_PLAYER]:
+        if player is None:
+            raise ImportFailed(
+                [
+                    _(
+                        "{file}: no game of a logbook player (names compared as PGN writes them,"
+                        " case and accents ignored); the file's players: {players}; add one with"
+                        " elotui player add NAME"
+                    ).format(file=label, players=names_listed(names))
+                ]
+            )
         raise ImportFailed(
             [
                 _(
                     "{file}: no game of {player!r} (names compared as PGN writes them, case and "
                     "accents ignored); the file's players: {players}"
-                ).format(file=label, player=record.name, players=names_listed(names))
+                ).format(file=label, player=records[0].name, players=names_listed(names))
             ]
         )
     problems = [
         _("{file}: game {number}: {problem}").format(file=label, number=number, problem=problem)
-        for number, game in enumerate(games, 1)
+        for played in games.values()
+        for number, game in enumerate(played, 1)
         for problem in unsafe_texts(game)
     ]
     if problems:
         raise ImportFailed(problems)
+    ids = {record.name: record.id for record in records}
     result = repository.import_games(
-        [game_row(record.id, game) for game in games], keep_duplicates=keep_duplicates
+        [game_row(ids[name], game) for name, played in games.items() for game in played],
+        keep_duplicates=keep_duplicates,
     )
-    found = {record.name: len(games)} if games else {}
-    return imported_summary(label, result, found, {record.name: record.id}, skipped)
+    found = {name: len(played) for name, played in games.items()}
+    return imported_summary(label, result, found, ids, skipped)

@@ -23,6 +23,7 @@ from elotui.logbook.paths import LogbookAddress
 from elotui.logbook.player_names import PlayerNames, no_player_named, stored_name
 from elotui.logbook.records import (
     GAME_RECORD_COLUMNS,
+    RATING_LISTS,
     STANDARD,
     GameRecord,
     PlayerRecord,
@@ -56,6 +57,9 @@ _OUT_OF_LINE_SQL = (
 _PAGE_SQL = (
     f"SELECT {', '.join(GAME_RECORD_COLUMNS)} FROM game WHERE player_id = ? AND rating_list = ?"
     " ORDER BY date DESC, id DESC LIMIT ? OFFSET ?"
+)
+_COUNT_BY_LIST_SQL = (
+    "SELECT rating_list, count(*) FROM game WHERE player_id = ? GROUP BY rating_list"
 )
 _PUBLISHED_SQL = (
     "SELECT id, player_id, month, rating, rating_list, games, k FROM published_rating"
@@ -150,6 +154,12 @@ class LogbookReader:
         parameters = (player_id, rating_list)
         out_of_line = records_from_rows(self._connection.execute(_OUT_OF_LINE_SQL, parameters))
         return out_of_line, records_of_rows(self._streamed(_IN_DATE_ORDER_SQL, parameters))
+
+    def count_games_by_list(self, player_id: int) -> dict[RatingList, int]:
+        """A player's games on each list, every list present (0 when it has none)."""
+        rows = self._connection.execute(_COUNT_BY_LIST_SQL, (player_id,))
+        counts = {name: int(count) for name, count in rows}
+        return {name: counts.get(name, 0) for name in RATING_LISTS}
 
     def list_published(
         self, player_id: int, rating_list: RatingList = STANDARD

@@ -80,12 +80,18 @@ def raise_text(period: ReplayPeriod) -> str:
 def not_rated_text(game: ReplayedGame, rules: RuleSet) -> str:
     """Why a game entered as rated was not rated by `rules` (the rule set of its period):
     "not rated: |D| 605 ≥ 600, a player above 2600 (RB2024-12)"."""
-    gap = rules.difference.not_rated_gap
-    if not game.not_rated or gap is None or game.rating_before is None:
+    if not game.not_rated or game.rating_before is None:
         return ""
-    diff = abs(game.rating_before - (game.opponent_rating or 0))
+    return not_rated_reason(rules, game.rating_before, game.opponent_rating or 0)
+
+
+def not_rated_reason(rules: RuleSet, own: int, opponent: int) -> str:
+    """Why `rules` does not rate a game between `own` and `opponent` ("" when it does not say)."""
+    gap = rules.difference.not_rated_gap
+    if gap is None:
+        return ""
     return _("not rated: |D| {diff} ≥ {gap}, a player above {above} ({rules})").format(
-        diff=diff, gap=gap[0], above=gap[1], rules=rules.name
+        diff=abs(own - opponent), gap=gap[0], above=gap[1], rules=rules.name
     )
 
 

@@ -93,7 +93,7 @@ def test_period_json_keys_and_numbers(capsys: pytest.CaptureFixture[str]) -> Non
     )
     assert doc["games"][0] == {
         "opponent": 2100, "opponent_rating": 2100, "score": 1.0, "diff": -100, "diff_used": -100,
-        "pd": 0.36, "expected": 0.36, "delta": 0.64,
+        "pd": 0.36, "expected": 0.36, "delta": 0.64, "event": "",
     }  # fmt: skip
     assert (doc["n"], doc["score"], doc["sum_delta"], doc["change"]) == (2, 1.5, 0.5, 10.0)
     assert (doc["change_rounded"], doc["new_rating"], doc["unrated_next_list"]) == (10, 2010, False)

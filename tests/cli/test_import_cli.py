@@ -233,7 +233,7 @@ def test_trf_add_players_and_refusals(tmp_path: Path, db: str) -> None:
     csv = csv_file(tmp_path, "games.csv", *GAMES)
     code, _, err = run_cli("import", str(csv), "--club", "--db", db)
     assert code == 2
-    assert "--fide-id, --start-rank, --club and --add-players are for TRF imports" in err
+    assert "--fide-id, --start-rank and --club are for TRF imports" in err
 
 
 def test_trf_bad_line_imports_nothing(tmp_path: Path, db: str) -> None:

@@ -25,7 +25,8 @@ ARGV: dict[str, list[str]] = {
     "calc": ["calc", "-r", "1500", "-o", "1600", "--result", "1"],
     "calc --games N --points P": ["calc", "-r", "1500", "-o", "1600", "--games", "5", "--points", "3.5"],
     "calc --series N --result R": ["calc", "-r", "1500", "-o", "1600", "--series", "2", "--result", "1"],
-    "period": ["period", "-r", "2000", "-k", "20", "--game", "2100:1", "--date", "2026-11-01"],
+    "period": ["period", "-r", "2000", "-k", "20", "--game", "2100:1", "--date", "2026-11-01",
+               "--list", "rapid", "--game", "2700:0"],  # 2700: not rated (RB2024-12)
     "need": ["need", "-r", "1980", "-k", "20", "--target", "2000", "--games", "3", "--opponent", "1950"],
     "player add": ["player", "add", "Bea", "--rating", "1700"],
     "player edit": ["player", "edit", "Ana", "--notes", "club"],

@@ -20,10 +20,15 @@ ROOT = Path(__file__).parents[2]
 README = ROOT / "README.md"
 
 
+GUIDE = ROOT / "docs" / "guide.md"  # what the README leaves out, its examples run here too
+
+
 def console_examples() -> list[tuple[str, str]]:
-    """(command line, expected output) for every `$ elotui` line of the README's console blocks."""
+    """(command line, expected output) for every `$ elotui` line of the console blocks of the README,
+    then of docs/guide.md."""
     examples: list[tuple[str, str]] = []
-    for block in re.findall(r"```console\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
+    text = README.read_text(encoding="utf-8") + GUIDE.read_text(encoding="utf-8")
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
             examples.append((command, output))

@@ -33,7 +33,7 @@ def test_version_is_the_package_version(flag: str) -> None:
 def test_a_command_without_its_action_lists_the_actions(command: str, actions: list[str]) -> None:
     code, out, err = run_cli(command)
     assert code == 2 and out == ""
-    assert err == f"elotui {command}: give an action: {', '.join(actions)}\n"
+    assert err == f"elotui: {command}: give an action: {', '.join(actions)}\n"
 
 
 # 1500 vs 1600, K 20 (README's example, product.md §1.1): win 1513, draw 1503, loss 1493.
@@ -52,5 +52,5 @@ def test_calc_result_refuses_a_score_that_is_not_one() -> None:
     code, out, err = run_cli("calc", "-r", "1500", "-o", "1600", "--result", "2")
     assert (code, out) == (2, "")
     assert err == (
-        "elotui calc: argument --result: a result is 1, 0.5 or 0 (or win, draw, loss), not '2'\n"
+        "elotui: calc: argument --result: a result is 1, 0.5 or 0 (or win, draw, loss), not '2'\n"
     )

@@ -132,7 +132,7 @@ def test_bad_input_in_french_is_one_clear_line_and_changes_nothing() -> None:
     assert (code, out) == (2, "")
     assert (
         err
-        == f"elotui calc: argument -r/--rating{NBSP}: classement{NBSP}: de 100 à 3500, pas 15000\n"
+        == f"elotui: calc: argument -r/--rating{NBSP}: classement{NBSP}: de 100 à 3500, pas 15000\n"
     )
     code, _, err = run_cli("--lang", "fr", "calc", "-r", "1500", "-o", "1600", "--result", "0,6")
     assert (

@@ -122,3 +122,21 @@ def test_replay_of_the_three_lists_of_a_demo_player(capsys: pytest.CaptureFixtur
     assert "2025-02-13 vs 2655: not rated:" in out
     code, _, err = run_cli("replay", "--demo", "--player", "Hugo Bernard", "--list", "classic")
     assert code == 2 and "classic" in err
+
+
+@pytest.mark.usefixtures("db_env")  # on both backends (tests/conftest.py)
+def test_replay_of_a_list_without_games_names_the_lists_with_some() -> None:
+    run_cli("player", "add", "Cleo", "--rating", "1800")
+    code, _, err = run_cli(
+        "game", "add", "--player", "Cleo", "--date", "2026-10-05", "--opponent-rating", "1700",
+        "--result", "1", "--list", "rapid",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, _ = run_cli("replay", "--player", "Cleo")
+    assert code == 0
+    assert out.splitlines()[0] == "No standard games; rapid: 1 game: --list rapid"
+    assert "period" not in out  # no empty table under it
+    code, out, _ = run_cli("replay", "--player", "Cleo", "--list", "blitz")
+    assert "No blitz games; rapid: 1 game: --list rapid" in out
+    code, out, _ = run_cli("replay", "--player", "Cleo", "--list", "rapid")
+    assert "games;" not in out and "2026-10" in out

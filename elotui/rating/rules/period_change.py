@@ -3,7 +3,8 @@ the reference calculation (rules.md §1.6), which the replay's fast loop must ag
 
 Each game is counted under the rule set of its event's start (`PeriodGame.played_on`, else the
 period's rule set); the period's rule set gives the 700 cap (rules.md §3.1: a period mixing eras
-takes the later era's K and cap).
+takes the later era's K and cap). A game its rule set does not rate (`difference.not_rated`, the
+rule the replay applies too) counts for nothing: not for n, the cap, the change or the performance.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import NamedTuple
 
 from elotui.rating.performance import performance_rating
 from elotui.rating.rounding import round_half_away
-from elotui.rating.rules.difference import counted_diff, upgraded_games
+from elotui.rating.rules.difference import counted_diff, not_rated, upgraded_games
 from elotui.rating.rules.k import capped_k
 from elotui.rating.rules.lookup import rules_for, rules_of
 from elotui.rating.rules.rule_set import RuleSet
@@ -95,6 +96,8 @@ class PeriodResult(NamedTuple):
     rules: str  # the period's rule set (its cap; the games name their own)
     floor: int  # the period's rule set's floor (a copy of it, for `unrated_next_list`)
     cap_on: bool = True
+    # The games (indices in the games given) their rule set does not rate: not in `games`.
+    not_rated: tuple[int, ...] = ()
 
     @property
     def n(self) -> int:
@@ -137,18 +140,29 @@ def period_change(
     """The rating change of one player over one rating period (reference algorithm, rules.md §1.6).
 
     `rating` is the rating at the start of the period (the previous list); `rules` the period's rule
-    set. Every game counts: pass only rated games against rated
-    opponents.
+    set. Pass only rated games against rated opponents; those their rule set does not rate
+    (`PeriodResult.not_rated`) count for nothing.
     """
     period_rules = rules
-    k_applied = capped_k(period_rules, k, len(games)) if apply_cap else k
-    game_rules = [
+    every_rules = [
         rules_for(period_rules.rating_list, g.played_on)
         if g.played_on is not None
         else period_rules
         for g in games
     ]
-    owns = [g.own if g.own is not None else rating for g in games]
+    every_own = [g.own if g.own is not None else rating for g in games]
+    unrated = tuple(
+        index
+        for index, (game_rules, own, g) in enumerate(
+            zip(every_rules, every_own, games, strict=True)
+        )
+        if not_rated(game_rules, own, g.opponent)
+    )
+    if unrated:
+        games = [g for index, g in enumerate(games) if index not in unrated]
+    game_rules = [r for index, r in enumerate(every_rules) if index not in unrated]
+    owns = [own for index, own in enumerate(every_own) if index not in unrated]
+    k_applied = capped_k(period_rules, k, len(games)) if apply_cap else k
     # A game without an event is an event of its own (for the once-per-event rule and the rounding).
     events: list[object] = [
         g.event if g.event is not None else ("game", index) for index, g in enumerate(games)
@@ -188,4 +202,24 @@ def period_change(
         cap_on=apply_cap,
         rules=period_rules.name,
         floor=period_rules.floor,
+        not_rated=unrated,
     )
+
+
+# The event of a typed period's games that name none: the one starting on the period's date.
+THE_EVENT = ""
+
+
+def typed_games(games: Sequence[PeriodGame], start: date) -> list[PeriodGame]:
+    """Games typed for a period (`elotui period`, the calculator's period mode) as one event that
+    starts on `start`, whose rule set counts them all: a game that names an event (`event`) belongs
+    to that one instead. One event matters where the difference limit helps the higher-rated
+    player once per event (S2022)."""
+    return [
+        g._replace(played_on=start, event=THE_EVENT if g.event is None else g.event) for g in games
+    ]
+
+
+def event_count(games: Sequence[PeriodGame]) -> int:
+    """How many events the typed games make (after `typed_games`)."""
+    return len({g.event for g in games})

@@ -13,6 +13,7 @@ from elotui.rating.fide import KProfile, PeriodGame, PeriodResult, k_factor, per
 from elotui.rating.need import Need, points_needed
 from elotui.rating.rules import RuleSet, rules_for
 from elotui.rating.rules.k import k_choices, profile_with_rating
+from elotui.rating.rules.period_change import typed_games
 from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
 from elotui.tui.models.calculator.modes import Mode
@@ -128,19 +129,19 @@ class PeriodMode(Mode):
         if notes.blank or values.rating is None or k is None or month is None or rules is None:
             blank_rows = [(key, (*cells, "", "", "", "")) for key, cells in rows]
             return PeriodView(notes=notes, rules=rules, games=blank_rows, results=None)
-        games = [PeriodGame(opponent, score, played_on=month) for opponent, score in values.period_games.values()]  # fmt: skip
+        # The games typed are one event from the period's month, as `elotui period`'s.
+        games = typed_games(
+            [PeriodGame(opponent, score) for opponent, score in values.period_games.values()],
+            month,
+        )
         period = (
             period_change(values.rating, games, k, reason, apply_cap=values.cap, rules=rules)
             if games
             else None
         )
-        derived = [
-            (signed_int(game.diff), signed_int(game.diff_used), hundredths(game.pd),
-             signed_hundredths(game.delta))
-            for game in (period.games if period is not None else ())
-        ]  # fmt: skip
+        derived = self.derived(values.rating, games, period)
         results = PeriodResults(
-            k_line=k_line(rules, k, reason, values.cap, period, len(games)),
+            k_line=k_line(rules, k, reason, values.cap, period, period.n if period else 0),
             period=period,
             uncertain=uncertain_texts(period_marks(rules, period, month)) if period else [],
             need=self.need(values, values.rating, k, games, rules),
@@ -153,6 +154,28 @@ class PeriodMode(Mode):
             ],
             results=results,
         )
+
+    @staticmethod
+    def derived(
+        rating: int, games: Sequence[PeriodGame], period: PeriodResult | None
+    ) -> list[tuple[str, ...]]:
+        """Per game: D, D used, PD and ΔR; a game its rules do not rate (a gap of 600 with a
+        player above 2600 in rapid and blitz from 2024-12) says so in place of D used."""
+        if period is None:
+            return []
+        rated = iter(period.games)
+        cells: list[tuple[str, ...]] = []
+        for i, game in enumerate(games):
+            if i in period.not_rated:
+                own = rating if game.own is None else game.own
+                cells.append((signed_int(own - game.opponent), _("not rated"), "", ""))
+                continue
+            g = next(rated)
+            cells.append(
+                (signed_int(g.diff), signed_int(g.diff_used), hundredths(g.pd),
+                 signed_hundredths(g.delta))
+            )  # fmt: skip
+        return cells
 
     def need(
         self, values: Values, rating: int, k: int, games: Sequence[PeriodGame], rules: RuleSet
