@@ -114,6 +114,10 @@ class ElotuiApp(KeepsItsCrash, App[None]):
 
     DEFAULT_MODE = "calculator"
 
+    # Below 100 columns (80×24, the default terminal) every screen has the class "-narrow": app.tcss
+    # stacks or shrinks its panes there, so each screen still shows its key result.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+
     def __init__(
         self, settings: AppSettings, repository: Repository | Logbook | None = None
     ) -> None:
