@@ -102,7 +102,7 @@ async def test_an_empty_player_shows_nothing_to_check(pilot: Pilot[None]) -> Non
     assert screen.model.player is not None and screen.model.player.name == "Ana"
     assert table(pilot, "#games").row_count == 0
     assert table(pilot, "#fide-check").row_count == 0
-    assert "rating 1800 · Diamond · 0 games" in str(
+    assert "rating 1800 · tier Diamond · 0 games" in str(
         screen.query_one("#history-summary", Static).content
     )
 
