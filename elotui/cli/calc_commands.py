@@ -184,10 +184,10 @@ def _calc_single(args: argparse.Namespace, method: Method) -> int:
 
 
 def _crossing_text(direction: str, after: Tier) -> str:
-    """ "up to Gold" / "monte en Or"."""
+    """ "up to tier Gold" / "monte au palier Or": named as a tier, never read as a FIDE title."""
     if direction == "up":
-        return _("up to {tier}").format(tier=after.label)
-    return _("down to {tier}").format(tier=after.label)
+        return _("up to tier {tier}").format(tier=after.label)
+    return _("down to tier {tier}").format(tier=after.label)
 
 
 def _calc_several(args: argparse.Namespace, method: Method, total: Fraction) -> int:
@@ -237,7 +237,7 @@ def _calc_several(args: argparse.Namespace, method: Method, total: Fraction) -> 
         )
     )
     print(
-        _("New rating {rating} ({tier} → {tier_after})").format(
+        _("New rating {rating} (tier {tier} → {tier_after})").format(
             rating=result.new_rating,
             tier=tier_of(result.rating).label,
             tier_after=tier_of(result.new_rating).label,

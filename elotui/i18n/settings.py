@@ -142,5 +142,25 @@ def save_language(language: str, path: Path | None = None) -> Path:
     return path
 
 
+def forget_language(path: Path | None = None) -> Path:
+    """Forget the language chosen in the app: elotui follows the system's again (`$ELOTUI_LANG`,
+    else the locale: `choose_language`). `FileUnusable` as `save_language`."""
+    import json
+
+    path = path or settings_path()
+    settings = read_settings(path)
+    if LANGUAGE_KEY not in settings:
+        return path  # nothing saved: nothing to write (and no file made)
+    del settings[LANGUAGE_KEY]
+    try:
+        with replaced_whole(path, through_link=True) as handle:
+            handle.write(json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
+    except NotRegularFile:
+        raise FileUnusable(_cannot_save(path, _("not a regular file"))) from None
+    except OSError as error:
+        raise FileUnusable(_cannot_save(path, error.strerror or str(error))) from None
+    return path
+
+
 def _cannot_save(path: Path, reason: str) -> str:
     return _("cannot save the settings in {path}: {reason}").format(path=path, reason=reason)

@@ -238,10 +238,14 @@ def short_tier(name: str) -> str:
 
 
 def crossing_change(crossing: Crossing) -> str:
-    """What changed, in a few words: "↑ Platinum", "↓ unrated", "FM rating met", "K 40 → 10"."""
+    """What changed, in a few words: "↑ tier Platinum", "↓ unrated", "FM rating met", "K 40 → 10".
+    A tier is named as one ("tier FIDE Master"): elotui's own marker, never read as the FIDE title
+    whose crossing ("FM rating met") can stand on the next line."""
     if crossing.kind == "title":
         return _("{title} rating met").format(title=crossing.to)
     if crossing.kind == "k10":
         return f"K {crossing.from_} → 10"
     arrow = "↑" if crossing.direction == "up" else "↓"
+    if crossing.kind == "tier":
+        return _("{arrow} tier {tier}").format(arrow=arrow, tier=short_tier(crossing.to))
     return f"{arrow} {short_tier(crossing.to)}"

@@ -91,6 +91,10 @@ class ElotuiApp(CrashKeeper, App[None]):
 
     DEFAULT_MODE = "calculator"
 
+    # Below 100 columns (80×24, the default terminal) every screen has the class "-narrow": app.tcss
+    # stacks or shrinks its panes there, so each screen still shows its key result.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's own ClassVar)
+
     def __init__(
         self, settings: AppSettings, repository: Repository | Logbook | None = None
     ) -> None:

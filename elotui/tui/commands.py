@@ -22,7 +22,13 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from elotui.i18n import _
-from elotui.tui.language import language_title, other_languages, switch_language
+from elotui.tui.language import (
+    LANGUAGE_NAMES,
+    language_title,
+    other_languages,
+    switch_language,
+    system_language,
+)
 
 
 class PaletteAction(NamedTuple):
@@ -67,6 +73,17 @@ def palette_entries(app: App[Any], screen: Screen[Any]) -> list[PaletteEntry]:
                 _switcher(app, language),
             )
         )
+    entries.append(
+        PaletteEntry(
+            _("Language: follow the system ({language})").format(
+                language=LANGUAGE_NAMES[system_language()]
+            ),
+            _(
+                "Forget the language chosen here: speak the system's ($ELOTUI_LANG, else the locale)"
+            ),
+            _switcher(app, None),
+        )
+    )
     return sorted(entries, key=lambda entry: entry.title)
 
 
@@ -99,7 +116,7 @@ def _runner(
     return run
 
 
-def _switcher(app: App[Any], language: str) -> Callable[[], Awaitable[None]]:
+def _switcher(app: App[Any], language: str | None) -> Callable[[], Awaitable[None]]:
     async def run() -> None:
         await switch_language(app, language)
 

@@ -65,17 +65,34 @@ def language_title(language: str) -> str:
     return f"Language: {LANGUAGE_NAMES[language]}"
 
 
-async def switch_language(app: App[Any], language: str) -> None:
-    """Speak `language`, remember it, and show the screens again in it (see the module's docstring).
+def system_language() -> str:
+    """The language elotui speaks when none is chosen in the app: `$ELOTUI_LANG`, else the locale,
+    else English (`choose_language` without `--lang` and without a saved choice)."""
+    import os
+
+    from elotui.i18n import LANGUAGE_ENV, UnknownLanguage, choose_language
+
+    try:
+        return choose_language(None, os.environ)
+    except UnknownLanguage:  # a bad $ELOTUI_LANG (said at start): the locale's
+        return choose_language(None, {k: v for k, v in os.environ.items() if k != LANGUAGE_ENV})
+
+
+async def switch_language(app: App[Any], language: str | None) -> None:
+    """Speak `language`, remember it, and show the screens again in it (see the module's docstring);
+    None: forget the choice and speak the system's language (`system_language`).
 
     Remembering may fail (a settings folder that cannot be written): the app still speaks the new
     language, and says that it could not remember it."""
     from elotui.errors import FileUnusable
-    from elotui.i18n.settings import save_language
+    from elotui.i18n.settings import forget_language, save_language
 
-    set_language(language)
+    set_language(language or system_language())
     try:
-        save_language(language)
+        if language is None:
+            forget_language()
+        else:
+            save_language(language)
     except FileUnusable as error:
         app.notify(str(error), severity="warning", timeout=6)
     rebuild = getattr(app, "rebuild_screens", None)

@@ -87,7 +87,7 @@ def test_several_games_with_a_comma_in_french() -> None:
         " par partie.",
         f"Score attendu par partie 36,0{NNBSP}%",
         "Variation +21,21 → +21",
-        "Nouveau classement 1521 (Or → Or)",
+        "Nouveau classement 1521 (palier Or → Or)",
     ]
 
 

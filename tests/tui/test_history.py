@@ -102,7 +102,7 @@ async def test_an_empty_player_shows_nothing_to_check(pilot: Pilot[None]) -> Non
     assert screen.model.player is not None and screen.model.player.name == "Ana"
     assert table(pilot, "#games").row_count == 0
     assert table(pilot, "#fide-check").row_count == 0
-    assert "rating 1800 · Diamond · 0 games" in str(
+    assert "rating 1800 · tier Diamond · 0 games" in str(
         screen.query_one("#history-summary", Static).content
     )
 
@@ -148,7 +148,7 @@ async def test_switching_players_by_key_and_by_the_picker(tmp_path: Path) -> Non
         assert all(game.player_id == hugo for game in screen.model.games.values())
         # Hugo fell to 1382 in 2023 (Silver): rated still, the floor was 1000 then (S2022; under the
         # 2024 rules applied to every period he was delisted). Camille is never Silver.
-        assert any("↓ Silver" in cell for cell in column(pilot, "#crossings", "change"))
+        assert any("↓ tier Silver" in cell for cell in column(pilot, "#crossings", "change"))
         await press(pilot, "left_square_bracket")
         assert history(pilot).model.player.name == "Camille Laurent"  # type: ignore[union-attr]
         # The picker itself: choosing Hugo there shows Hugo.

@@ -226,3 +226,22 @@ async def test_the_kept_replays_words_follow_a_switch_of_language(tmp_path: Path
         line = str(app.screen.query_one("#check-decisions", Static).render())
         assert "lot de 9 parties sur 26 mois" in line, line
     app.logbook.close()
+
+
+async def test_the_palette_follows_the_system_language_again(
+    _isolated_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The palette's "follow the system" forgets the language chosen in the app: the system's
+    ($ELOTUI_LANG here, else the locale) is spoken now and at the next start."""
+    monkeypatch.setenv("ELOTUI_LANG", "fr")
+    app = scene_app("en")
+    async with app.run_test(size=SIZE):
+        await settle(app)
+        await choose_in_palette(app, "Langue : fr")  # chosen in the app, remembered
+        await choose_in_palette(app, "Language: English")
+        assert json.loads((_isolated_home / "settings.json").read_text("utf-8"))["language"] == "en"
+        await choose_in_palette(app, "Language: follow")
+        assert current_language() == "fr"
+        assert "Aide" in footer_words(app)
+        saved = json.loads((_isolated_home / "settings.json").read_text(encoding="utf-8"))
+        assert "language" not in saved

@@ -54,7 +54,9 @@ class DrawnLines(Widget):
         self._values: dict[str, str] = {}
         self._crossing: AbstractSet[str] = frozenset()  # the values shown as a tier crossed
         self._shape: tuple[str, ...] = ()  # the parts drawn, where a pane has a choice of them
-        self._drawn: tuple[int, list[Strip]] | None = None  # (width, lines) until a value changes
+        # ((width, height), lines) until a value or the size changes: a pane may draw itself tighter
+        # when its lines do not fit its height (`panes.SinglePane` at 80×24).
+        self._drawn: tuple[tuple[int, int], list[Strip]] | None = None
         # The boxes drawn so far, by text, width and style: most of them (the headings, the result
         # names, the note, a number that stays) are the same from one key to the next.
         self._boxes: dict[tuple[str, int, int | None, tuple[str, ...]], list[Strip]] = {}
@@ -91,12 +93,12 @@ class DrawnLines(Widget):
         # Repainted only when something shown changed (a key that changes nothing costs nothing),
         # and then only the lines that changed: the screen repaints what they cover.
         drawn, self._drawn = self._drawn, None
-        width = self.size.width
-        if drawn is None or drawn[0] != width:
-            self.refresh()  # not drawn yet at this width: all of it
+        width, height = self.size
+        if drawn is None or drawn[0] != (width, height):
+            self.refresh()  # not drawn yet at this size: all of it
             return
         before, after = drawn[1], self._draw(width)
-        self._drawn = (width, after)
+        self._drawn = ((width, height), after)
         changed = [
             Region(0, y, width, 1)
             for y in range(max(len(before), len(after)))
@@ -129,10 +131,10 @@ class DrawnLines(Widget):
         return lines[y] if y < len(lines) else Strip.blank(self.size.width, self._background)
 
     def _lines(self) -> list[Strip]:
-        """The lines as drawn at the pane's width (drawn again when a value or the width changed)."""
-        width = self.size.width
-        if self._drawn is None or self._drawn[0] != width:
-            self._drawn = (width, self._draw(width))
+        """The lines as drawn at the pane's size (drawn again when a value or the size changed)."""
+        width, height = self.size
+        if self._drawn is None or self._drawn[0] != (width, height):
+            self._drawn = ((width, height), self._draw(width))
         return self._drawn[1]
 
     @property

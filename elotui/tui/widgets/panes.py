@@ -143,13 +143,26 @@ class SinglePane(DrawnLines):
 
     def _draw(self, width: int) -> list[Strip]:
         """Every line, top to bottom, as the widgets were laid out: a blank line above the
-        headline, above the table and above the new rating (their margin in app.tcss)."""
+        headline, above the table and above the new rating (their margin in app.tcss). When that
+        does not fit the pane's height (80×24, the results below the form), the same lines tighter:
+        no margin but the one above the table, each note only as tall as its text, and then, if
+        still too tall, without the note on E (the help says it too)."""
+        lines = self._lines_at(width, tight=False)
+        for note in (True, False):
+            if len(lines) <= self.size.height:
+                break
+            lines = self._lines_at(width, tight=True, note=note)
+        return lines
+
+    def _lines_at(self, width: int, *, tight: bool, note: bool = True) -> list[Strip]:
         blank = self._blank_line(width)
-        lines = [blank]
+        lines = [] if tight else [blank]
         lines += self._box("expected", width, 1, self.HEADLINE)
-        lines += self._box("expected-note", width, 2, self.NOTE)
+        if note:
+            lines += self._box("expected-note", width, None if tight else 2, self.NOTE)
         lines += self._box("diff-line", width, 1)
-        lines += self._box("difference-rule", width, 1, self.DIFFERENCE_RULE)
+        if not tight or self.value("difference-rule"):
+            lines += self._box("difference-rule", width, 1, self.DIFFERENCE_RULE)
         lines.append(blank)
         tier_width = max(0, width - RESULT_WIDTH - 3 * NUMBER_WIDTH)
         heading_widths = (RESULT_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH)
@@ -167,10 +180,12 @@ class SinglePane(DrawnLines):
             tier = f"{name}-tier"
             cells.append(self._cell(self.value(tier), tier_width, *self._crossing_style(tier)))
             lines.append(Strip.join(cells).crop(0, width))
-        lines.append(blank)
+        if not tight:
+            lines.append(blank)
         lines += self._box(
-            "new-rating", width, 2, self.HEADLINE, *self._crossing_style("new-rating")
-        )
+            "new-rating", width, None if tight else 2, self.HEADLINE,
+            *self._crossing_style("new-rating"),
+        )  # fmt: skip
         lines += self._box("tier-now", width, 1)
         return lines
 

@@ -53,16 +53,24 @@ class PeriodLines(DrawnLines):
         self._set(values, crossing)
 
     def _draw(self, width: int) -> list[Strip]:
-        blank = self._blank_line(width)
-        lines = self._box("period-k", width, 2)
-        lines.append(blank)  # a headline's margin (app.tcss)
+        """The lines in their boxes; when they do not fit the pane's height (80×24, below the
+        form), without the margins and each box only as tall as its text."""
+        lines = self._lines_at(width, tight=False)
+        if len(lines) > self.size.height:
+            return self._lines_at(width, tight=True)
+        return lines
+
+    def _lines_at(self, width: int, *, tight: bool) -> list[Strip]:
+        margin = [] if tight else [self._blank_line(width)]  # a headline's margin (app.tcss)
+        lines = self._box("period-k", width, None if tight else 2)
+        lines += margin
         lines += self._box("period-change", width, 1, self.HEADLINE)
-        lines.append(blank)
+        lines += margin
         lines += self._box(
             "period-new", width, 1, self.HEADLINE, *self._crossing_style("period-new")
         )
-        lines += self._box("period-details", width, 4)
-        lines += self._box("period-need", width, 2)
+        lines += self._box("period-details", width, None if tight else 4)
+        lines += self._box("period-need", width, None if tight else 2)
         return lines
 
 

@@ -124,12 +124,38 @@ def mode_pane(mode: Mode, today: date) -> Widget:
     return panes[mode.name](id=mode.name)
 
 
-def mode_bar(current: str) -> Content:
-    """The line at the top: every mode with its key, the current one in reverse."""
+def mode_bar(current: str, width: int | None = None) -> Content:
+    """The line at the top: every mode with its key, the current one in reverse. On as many lines as
+    `width` cells need (80×24 has no room for the five modes on one), a mode never cut in two."""
     parts: list[Content] = [Content.styled(" elotui ", "bold $accent")]
     for mode in MODES.values():
         text = f" {mode.key.upper()} {_(mode.title)} "
         parts.append(
             Content.styled(text, "bold reverse") if mode.name == current else Content(text)
         )
-    return Content(" ").join(parts)
+    if width is None:
+        return Content(" ").join(parts)
+    lines: list[list[Content]] = [[]]
+    used = 0
+    for part in parts:
+        if lines[-1] and used + 1 + part.cell_length > width:
+            lines.append([])
+            used = 0
+        used += part.cell_length + (1 if lines[-1] else 0)
+        lines[-1].append(part)
+    return Content("\n").join(Content(" ").join(line) for line in lines)
+
+
+class ModeBar(Static):
+    """The mode bar, laid out again for the width it is given."""
+
+    def __init__(self, current: str) -> None:
+        super().__init__(id="mode-bar")
+        self._current = current
+
+    def show(self, current: str) -> None:
+        self._current = current
+        self.update(mode_bar(current, self.size.width or None))
+
+    def on_resize(self) -> None:
+        self.show(self._current)

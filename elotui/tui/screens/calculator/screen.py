@@ -37,7 +37,7 @@ from elotui.tui.screens.calculator.layout import (
     MODE_INPUTS,
     RESULT_CHOICES,
     SINGLE_GAME_HINT,
-    mode_bar,
+    ModeBar,
     mode_pane,
 )
 from elotui.tui.screens.calculator.period_games import PeriodGames
@@ -90,7 +90,7 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
     # ---- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="mode-bar")
+        yield ModeBar(self.mode)
         with Horizontal(id="body"), VerticalScroll(id="form", can_focus=False):
             yield FieldRow(
                 _("Your rating"),
@@ -249,7 +249,7 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         self.recompute()
 
     def _show_mode_bar(self) -> None:
-        self.query_one("#mode-bar", Static).update(mode_bar(self.mode))
+        self.query_one(ModeBar).show(self.mode)
 
     # ---- recompute ------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ GAME_COLUMNS = ((N_("date"), "date", 10), (N_("opponent"), "opponent", 12), (N_(
                 (N_("res"), "result", 3), (N_("live"), "live", 7))  # fmt: skip
 # Where a game's live rating is among its cells (filled in when the replay comes: `GamesTable.show_live`).
 LIVE_CELL = next(place for place, (_, key, _) in enumerate(GAME_COLUMNS) if key == "live")
-CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 14),
+CROSSING_COLUMNS = ((N_("list"), "date", 7), (N_("crossing"), "change", 19),
                     (N_("rating"), "rating", 6))  # fmt: skip
 
 
@@ -100,7 +100,10 @@ def summary_text(
         tier = tier_of(current).name
         note = f" · {_(GM_NOTE)}" if tier == "International Master" else ""
         parts.insert(
-            0, _("rating {rating} · {tier}{note}").format(rating=current, tier=_(tier), note=note)
+            0,
+            _("rating {rating} · tier {tier}{note}").format(
+                rating=current, tier=_(tier), note=note
+            ),
         )
 
     return " · ".join(parts)

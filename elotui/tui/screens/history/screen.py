@@ -129,8 +129,10 @@ class HistoryScreen(AppScreen):
                     _("Games, newest first · live rating after each"), classes="panel-title"
                 )
                 yield GamesTable()
-            yield TrajectoryPanel()
-            yield CrossingsPanel()
+            # Side by side; one above the other below 100 columns (app.tcss, `-narrow`).
+            with Horizontal(id="replay-panels"):
+                yield TrajectoryPanel()
+                yield CrossingsPanel()
         yield FideCheck()
         # The footer (a widget per key) comes once the first rows are painted (`_add_the_rest`).
 
