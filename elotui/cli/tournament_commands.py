@@ -40,7 +40,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament = add_command(
         sub, "tournament", _("a tournament's rating report from its TRF, before FIDE publishes it")
     )
-    tournament.add_argument("file", metavar="FILE", type=Path)
+    tournament.add_argument(
+        "file", metavar="FILE", type=Path, help=_("the tournament's TRF file (TRF16 or TRF26)")
+    )
     tournament.add_argument(
         "--list-file",
         metavar="FILE",
