@@ -28,7 +28,7 @@ CITATION = re.compile(
 )
 OLD_FORMS = re.compile(r"decisions\.md|decisions\s+§|rules-by-date|fide-rules|(?<![\w.-])rules\s+§")
 # Other documents whose sections the code names; they are not rules.
-OTHER_DOCUMENTS = re.compile(rf"(?:product\.md|PGN standard)\s+§{_NUMBER}")
+OTHER_DOCUMENTS = re.compile(rf"(?:product\.md|formats\.md|PGN standard)\s+§{_NUMBER}")
 HEADING = re.compile(rf"^#{{2,3}} §(?P<number>{_NUMBER}) ", re.MULTILINE)
 ANCHOR = re.compile(r'^<a id="s(?P<number>[\d.]+)"></a>$', re.MULTILINE)
 

@@ -1,4 +1,4 @@
-"""TRF lines built column by column from FIDE's TRF16 layout (docs: formats.md §1), for the tests,
+"""TRF lines built column by column from FIDE's TRF16 layout (docs/formats.md §1.3), for the tests,
 the benchmark and the demo's file: synthetic players only.
 
 `player_line` places each field at its columns (1-based, inclusive) as the layout says, so a test

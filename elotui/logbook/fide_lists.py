@@ -1,7 +1,7 @@
 """FIDE's monthly rating list files, read for a few FIDE ids: each one's rating, games and K.
 
-FIDE publishes each month's lists as zipped TXT and XML (docs/product.md §4.7): the combined list
-(`players_list_foa.txt`: standard, rapid and blitz columns) and one file per list
+FIDE publishes each month's lists as zipped TXT and XML (docs/product.md §4.7, docs/formats.md §2):
+the combined list (`players_list_foa.txt`: standard, rapid and blitz columns) and one file per list
 (`standard_jan25frl.zip`, `…frl_xml.zip`). `read_list_file` reads one of them, zipped or not, for a set
 of wanted FIDE ids, and returns what the file says of those players: their name, birth year and
 title, and per list the published rating, the games FIDE rated for that list and the K it holds.

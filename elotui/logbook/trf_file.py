@@ -1,6 +1,6 @@
 """A tournament report file (FIDE's TRF, TRF16 and TRF26) read into typed records: pure functions.
 
-The layout (columns 1-based, as FIDE's document counts them):
+The layout (columns 1-based, as FIDE's document counts them; docs/formats.md §1 says it all):
 - `001` player lines: starting rank 5-8, title 11-13, name 15-47 ("Lastname, Firstname"), rating
   49-52, federation 54-56, FIDE id 58-68, birth date 70-79, then one block of 10 columns a round from
   column 92: the opponent's starting rank (4), the colour (`w`/`b`/`-`), the result code;

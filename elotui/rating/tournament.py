@@ -1,7 +1,8 @@
 """A rating officer's report of one tournament: per player what FIDE will do with its games, under
 the rules in force at the event's start on its list (rules.md §3.1), with FIDE's own column names
-(Ro, K, N, W, Rc, chg, K·chg, Rp). Pure: the players come in already read (the TRF reader is the
-logbook's), and each rule is the rules package's own function, applied here, never restated.
+(Ro, K, N, W, Rc, chg, K·chg, Rp: docs/formats.md §3). Pure: the players come in already read (the
+TRF reader is the logbook's), and each rule is the rules package's own function, applied here,
+never restated.
 
 A rated player (rules.md §1.7): only games against rated opponents count, and not those the rule set
 does not rate (rapid and blitz from 2024-12: `difference.not_rated`); chg = Σ(W − We) and K·chg are

@@ -2,7 +2,8 @@
 rating and FIDE id 0, a bye's opponent 0 or blank, CR-only and CRLF ends, TRF26 and extension lines),
 a line that cannot be read said as FILE:LINE, and `122`'s free text read into a time control.
 
-Each expected value is worked from the layout by hand (formats.md §1), never from the reader."""
+Each expected value is worked from the layout by hand (docs/formats.md §1.3, §1.4), never from the
+reader."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ BOB = player_line(2, "Silva, Bruno", rating=1900, fide_id=7654321, rounds=[(1, "
 # --- result codes ----------------------------------------------------------------------------
 
 
-# (code, kind, score when played): formats.md §1's table, each line worked by hand.
+# (code, kind, score when played): docs/formats.md §1.4's table, each line worked by hand.
 CODES = [
     ("1", "played", Fraction(1)),
     ("=", "played", Fraction(1, 2)),
