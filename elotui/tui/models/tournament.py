@@ -31,7 +31,7 @@ Row = tuple[str, tuple[str, ...]]  # (row key: the starting rank, cells)
 PLAYER_COLUMNS = (
     ("#", "rank", 4), (N_("name"), "name", 22), (N_("title"), "title", 3), ("Fed", "fed", 3),
     ("Ro", "ro", 4), ("K", "k", 5), ("N", "n", 2), ("W", "w", 4), ("Rc", "rc", 4),
-    ("K·chg", "k_chg", 7), ("Rp", "rp", 4), (N_("norms"), "norms", 9),
+    ("K·chg", "k_chg", 7), ("Rp", "rp", 4), (N_("norms"), "norms", 16),
 )  # fmt: skip
 GAME_COLUMNS = (
     (N_("round"), "round", 5), (N_("opponent"), "opponent", 22), (N_("title"), "title", 3),
@@ -67,6 +67,8 @@ class TournamentModel:
 
     def __post_init__(self) -> None:
         self._players = {player.rank: player for player in self.read.report.players}
+        # Every player's norms judged once, when the model is made (in the screen's thread).
+        self._shown = {rank: self._norms_to_show(rank) for rank in self._players}
 
     # --- what the screen shows above the table ----------------------------------------------------
 
@@ -116,6 +118,9 @@ class TournamentModel:
 
     def shown_norms(self, rank: int) -> list[NormVerdict]:
         """The norms worth a line: met, or one clause short (not the women's for a man)."""
+        return self._shown[rank]
+
+    def _norms_to_show(self, rank: int) -> list[NormVerdict]:
         women = self.read.trf.players[rank].sex != "m"
         return norms_to_show(self.read.norms[rank], women=women)
 
