@@ -22,11 +22,13 @@ from elotui.cli.logbook_commands import logbook_errors, open_repository, wants_j
 from elotui.i18n import _, ngettext
 from elotui.i18n.numbers import points
 from elotui.rating.rounding import cents, round_half_up
+from elotui.rating.rules.titles import EVENT_TYPES
 from elotui.rating.text import cents as cents_text
 from elotui.rating.text import list_label, signed
 
 if TYPE_CHECKING:
     from elotui.logbook.tournament_file import PeriodContext, TournamentFile
+    from elotui.rating.norms import NormVerdict, Reason
     from elotui.rating.tournament import FirstRating, PlayerReport, ReportGame
 
 # The CSV's columns, one row a player (FIDE's names, lower case; the JSON's keys where they differ).
@@ -52,6 +54,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament.add_argument(
         "--k", type=K, metavar="K", help=_("K of every rated player no logbook or list file gives")
     )
+    tournament.add_argument(
+        "--event-type",
+        choices=list(EVENT_TYPES),
+        default="ordinary",
+        help=_("the kind of event the title norms are judged for (docs/rules.md §5.6)"),
+    )
     tournament.add_argument("--csv", action="store_true", help=_("print the report as CSV"))
     add_list_option(tournament, _("the list when the file gives no time control"), None)
     tournament.set_defaults(handler=run_tournament)
@@ -76,6 +84,7 @@ def run_tournament(args: argparse.Namespace) -> int:
             list_file=args.list_file,
             fixed_k=args.k,
             rating_list=args.rating_list,
+            event_type=args.event_type,
         )
     finally:
         if repository is not None:
@@ -159,10 +168,27 @@ def _print_report(read: TournamentFile) -> None:
                 for player in unrated
             ],
         )  # fmt: skip
-    # Title norms (elotui.rating.norms) are shown here, after the players, when they come.
+    _print_norms(read)
     for context in read.contexts:
         print()
         print(_context_text(read, context))
+
+
+def _print_norms(read: TournamentFile) -> None:
+    """Each player's norms met, and those one clause short (with that clause): `--json` has all."""
+    from elotui.rating.norms import norm_summary, norms_to_show
+
+    lines = []
+    for player in read.report.players:
+        women = read.trf.players[player.rank].sex != "m"
+        shown = norms_to_show(read.norms[player.rank], women=women)
+        said = [norm_summary(verdict) for verdict in shown]
+        if said:
+            lines.append(f"  {player.rank} {player.name}: " + "; ".join(said))
+    if lines:
+        print()
+        print(_("Title norms ({kind}):").format(kind=_(EVENT_TYPES[read.event_type].label)))
+        print("\n".join(lines))
 
 
 def _k_cell(player: PlayerReport) -> str:
@@ -251,7 +277,8 @@ def tournament_document(read: TournamentFile) -> dict[str, Any]:
         "rated": read.rated,
         "warnings": list(read.warnings),
         "findings": list(read.findings),
-        "players": [_player_document(player) for player in report.players],
+        "event_type": read.event_type,
+        "players": [_player_document(player, read.norms[player.rank]) for player in report.players],
         "periods": [_period_document(read, context) for context in read.contexts],
     }
 
@@ -260,7 +287,7 @@ def _exact(value: Fraction | None) -> Decimal | None:
     return None if value is None else cents(value)
 
 
-def _player_document(player: PlayerReport) -> dict[str, Any]:
+def _player_document(player: PlayerReport, norms: tuple[NormVerdict, ...]) -> dict[str, Any]:
     return {
         "rank": player.rank,
         "name": player.name,
@@ -278,6 +305,36 @@ def _player_document(player: PlayerReport) -> dict[str, Any]:
         "performance": player.rp,
         "games": [_game_document(game) for game in player.games],
         "first_rating": _first_document(player.first_rating),
+        "norms": [_norm_document(verdict) for verdict in norms],
+    }
+
+
+def _norm_document(verdict: NormVerdict) -> dict[str, Any]:
+    parts = verdict.performance
+    return {
+        "title": verdict.title,
+        "met": verdict.met,
+        "held": verdict.held,
+        "rules": verdict.rules,
+        "games": verdict.games,
+        "points": float(verdict.points),
+        "average": None if parts is None else parts.average,
+        "performance": None if parts is None else parts.rating,
+        "raised": None if verdict.raised is None else list(verdict.raised),
+        "unrated": verdict.unrated,
+        "reasons": [_reason_document(reason) for reason in verdict.reasons],
+        "rules_uncertain": list(verdict.uncertain),
+    }
+
+
+def _reason_document(reason: Reason) -> dict[str, Any]:
+    return {
+        "clause": reason.clause,
+        "met": reason.met,
+        "actual": float(reason.actual),
+        "required": float(reason.required),
+        "article": reason.article,
+        "exempt": reason.exempt,
     }
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +29,7 @@ from elotui.logbook.records import InvalidData, RatingList
 from elotui.logbook.trf_checks import trf_findings
 from elotui.logbook.trf_file import TrfFile, TrfUnreadable, read_trf, trf_lines
 from elotui.logbook.trf_io import logbook_player, round_days, trf_rating_list
+from elotui.rating.norms import NormGame, NormInput, NormOpponent, NormVerdict, norm_verdicts
 from elotui.rating.replay import GameLike, ReplayGame, ReplayPeriod, replay_lists
 from elotui.rating.tournament import (
     Entrant,
@@ -99,6 +102,16 @@ class TournamentFile:
     findings: tuple[str, ...]  # the file checked: `FILE:LINE: reason` each
     report: TournamentReport
     contexts: tuple[PeriodContext, ...]  # the logbook players' periods, by starting rank
+    event_type: str = "ordinary"  # the user's flag the norms are judged with (`EVENT_TYPES`)
+
+    @cached_property
+    def norms(self) -> dict[int, tuple[NormVerdict, ...]]:
+        """Each player's norms by starting rank: GM, IM, WGM, WIM (`norm_verdicts`). Judged when
+        first asked: 8,000 norms of a 2,000-player file cost as much as the report itself."""
+        return {
+            rank: norm_verdicts(norm_input(self.trf, rank, self.report.start, self.event_type))
+            for rank in self.trf.players
+        }
 
 
 def entrants(trf: TrfFile) -> list[Entrant]:
@@ -127,8 +140,10 @@ def read_tournament(
     list_file: Path | None = None,
     fixed_k: int | None = None,
     rating_list: RatingList | None = None,
+    event_type: str = "ordinary",
 ) -> TournamentFile:
-    """The report of the TRF at `path`, or `TournamentUnreadable` with every problem."""
+    """The report of the TRF at `path`, or `TournamentUnreadable` with every problem; the title
+    norms judged as for an event of `event_type` (a key of `rules.titles.EVENT_TYPES`)."""
     label = str(path)
     lines = trf_lines(read_import_text(path, else_latin1=True))
     try:
@@ -179,6 +194,42 @@ def read_tournament(
         findings=tuple(trf_findings(lines, trf, label)),
         report=tournament_report(entrants(trf), game_list, start, choices),
         contexts=tuple(contexts),
+        event_type=event_type,
+    )
+
+
+# A round's code as a norm game's score: played, forfeited (`+`/`-`) and short games (`W`/`D`/`L`,
+# less than one move: not over the board either, hence not counted).
+_NORM_SCORES = {
+    "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0),
+    "+": Fraction(1), "-": Fraction(0), "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0),
+}  # fmt: skip
+
+
+def norm_input(trf: TrfFile, rank: int, start: dt.date, event_type: str) -> NormInput:
+    """The player of starting rank `rank` as a norm is judged (rules.md §5): the opponents'
+    ratings, titles and federations of the file (the list in force at the start), byes left out,
+    forfeits and short games kept but marked as not played over the board."""
+    player = trf.players[rank]
+    games = []
+    for game in player.rounds:
+        if game.kind == "bye" or game.opponent is None:
+            continue
+        opponent = trf.players[game.opponent]
+        games.append(
+            NormGame(
+                NormOpponent(opponent.rating, opponent.title, opponent.federation),
+                _NORM_SCORES[game.code],
+                forfeit=game.kind != "played",
+            )
+        )
+    return NormInput(
+        title=player.title,
+        federation=player.federation,
+        games=tuple(games),
+        start=start,
+        rounds=trf.rounds,
+        event_type=event_type,
     )
 
 

@@ -1,14 +1,14 @@
 """A tournament report file (FIDE's TRF, TRF16 and TRF26) read into typed records: pure functions.
 
 The layout (columns 1-based, as FIDE's document counts them; docs/formats.md §1 says it all):
-- `001` player lines: starting rank 5-8, title 11-13, name 15-47 ("Lastname, Firstname"), rating
-  49-52, federation 54-56, FIDE id 58-68, birth date 70-79, then one block of 10 columns a round from
+- `001` player lines: starting rank 5-8, sex 10, title 11-13, name 15-47 ("Lastname, Firstname"),
+  rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, then one block of 10 columns a round from
   column 92: the opponent's starting rank (4), the colour (`w`/`b`/`-`), the result code;
 - headers, the text from column 5: `012` the event's name, `042`/`052` its start and end, `122` its
   time control as free text, `132` the round dates (`YY/MM/DD`, each at its round block's column),
   TRF26's `222` the time control encoded (`5400+30`, `40/6000+30:900+30`).
 
-What real files do is read without complaint: titles written Papi's way (`g m wg`, not read at all),
+What real files do is read without complaint: titles written FIDE's way or Papi's (`GM`, `g m wg`),
 birth dates `YYYY/MM/DD`, `YYYY.MM.DD`, `YYYY`, `YYYY/00/00` or blank, a rating or FIDE id of `0`
 or blank (none), a bye's opponent `0000`, `0` or blank, line ends CRLF, LF or CR alone, the event's
 dates in the forms `DATE_FORMS` lists, and every other line: the other headers, TRF26's national
@@ -29,6 +29,7 @@ from typing import Final, Literal, NamedTuple
 from elotui.dates import BadDate, check_date
 from elotui.i18n import _
 from elotui.rating.inputs import RATING_MAX, RATING_MIN
+from elotui.rating.norms import title_of
 from elotui.rating.result import Result
 from elotui.safe_text import shown
 
@@ -63,6 +64,7 @@ DATE_FORMS = "YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD, DD/MM/YYYY, DD.MM.YYYY, YY/MM/
 _BIRTH = re.compile(
     r"([0-9]{4})(?:[/.-][0-9]{2}[/.-][0-9]{2})?|[0-9]{2}[/.-][0-9]{2}[/.-]([0-9]{4})"
 )
+_SEXES = {"m": "m", "w": "w", "f": "w"}  # column 10; some programs write "f" for a woman
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -109,6 +111,8 @@ class TrfPlayer:
     fide_id: int | None
     birth_year: int | None
     rounds: tuple[TrfRound, ...]
+    title: str = ""  # "GM", "WIM"... as FIDE prints it (`rating.norms.title_of`); "" for none
+    sex: str = ""  # column 10: "m", "w", else "" (unknown)
 
 
 @dataclass(frozen=True)
@@ -253,6 +257,8 @@ def read_player(line: str, number: int = 0) -> TrfPlayer:
         fide_id=_number(line[57:68], _("FIDE id")),
         birth_year=read_birth_year(line[69:79]),
         rounds=tuple(_rounds(line)),
+        title=title_of(line[10:13]),
+        sex=_SEXES.get(line[9:10].lower(), ""),
     )
 
 

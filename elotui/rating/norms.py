@@ -190,16 +190,23 @@ def least_points(games: int, share: Fraction) -> Fraction:
 
 def norm_verdict(event: NormInput, title: NormTitle) -> NormVerdict:
     """The `title` norm of `event` under the Title Regulations of its start date, every clause."""
+    return norm_verdicts(event, (title,))[0]
+
+
+def norm_verdicts(
+    event: NormInput, titles: Sequence[NormTitle] = NORM_TITLES
+) -> tuple[NormVerdict, ...]:
+    """The norms of `event` for each of `titles` (GM, IM, WGM, WIM unless told). What does not
+    depend on the title (games, score, titled opponents, federations) is counted once: a report of
+    2,000 players judges 8,000 norms."""
     rules = title_rules_for(event.start)
-    norm = rules.norms[title]
     kind = EVENT_TYPES[event.event_type]
     articles = rules.articles
     games = counted_games(event.games)
     opponents = [game.opponent for game in games]
     n = len(games)
-    points = sum((game.score for game in games), Fraction(0))
-    ratings, raised = norm_ratings(opponents, norm.floor, rules.unrated_opponent)
-    parts = performance_parts(ratings, points)
+    # In halves, as ints: a sum of Fractions was most of the time of a 2,000-player report.
+    points = Fraction(sum(2 * g.score.numerator // g.score.denominator for g in games), 2)
 
     def reason(clause: str, actual: int | Fraction, required: int | Fraction, met: bool) -> Reason:
         return Reason(clause, met, Fraction(actual), Fraction(required), articles[clause])
@@ -207,37 +214,51 @@ def norm_verdict(event: NormInput, title: NormTitle) -> NormVerdict:
     least_score = least_points(n, rules.min_score)
     titled = sum(o.title in TITLE_HOLDERS for o in opponents)
     titled_needed = ceil(n * rules.titled_share)
-    of_title = sum(o.title in norm.norm_titles for o in opponents)
     of_title_needed = max(rules.norm_title_min, ceil(n * rules.norm_title_share))
-    reasons = [
+    played = (
         reason("games", n, kind.min_games, n >= kind.min_games),
         # Exactly, not the rounded percentage: rules.md §5.8.
         reason("score", points, least_score, n > 0 and points >= least_score),
-        reason("average", parts.average if parts else 0, norm.average,
-               parts is not None and parts.average >= norm.average),
-        reason("performance", parts.rating if parts else 0, norm.performance,
-               parts is not None and parts.rating >= norm.performance),
-        reason("titled", titled, titled_needed, n > 0 and titled >= titled_needed),
-        reason("norm-titled", of_title, of_title_needed, of_title >= of_title_needed),
-        *_federations(event.federation, opponents, rules, kind.federations_exempt),
-    ]  # fmt: skip
+    )
+    titled_reason = reason("titled", titled, titled_needed, n > 0 and titled >= titled_needed)
+    federations = _federations(event.federation, opponents, rules, kind.federations_exempt)
     decisions = [*rules.decisions]
     if norm_before_modelled(event.start):
         decisions.insert(0, "norm-before-modelled")
     if event.event_type != "ordinary":
         decisions.append("norm-event-types")
-    return NormVerdict(
-        title=title,
-        rules=rules.name,
-        games=n,
-        points=points,
-        raised=raised,
-        unrated=sum(o.rating is None for o in opponents),
-        performance=parts,
-        reasons=tuple(reasons),
-        held=event.title in _HELD_BY[title],
-        decisions=tuple(decisions),
-    )
+    unrated = sum(o.rating is None for o in opponents)
+    verdicts = []
+    for title in titles:
+        norm = rules.norms[title]
+        ratings, raised = norm_ratings(opponents, norm.floor, rules.unrated_opponent)
+        parts = performance_parts(ratings, points)
+        of_title = sum(o.title in norm.norm_titles for o in opponents)
+        reasons = (
+            *played,
+            reason("average", parts.average if parts else 0, norm.average,
+                   parts is not None and parts.average >= norm.average),
+            reason("performance", parts.rating if parts else 0, norm.performance,
+                   parts is not None and parts.rating >= norm.performance),
+            titled_reason,
+            reason("norm-titled", of_title, of_title_needed, of_title >= of_title_needed),
+            *federations,
+        )  # fmt: skip
+        verdicts.append(
+            NormVerdict(
+                title=title,
+                rules=rules.name,
+                games=n,
+                points=points,
+                raised=raised,
+                unrated=unrated,
+                performance=parts,
+                reasons=reasons,
+                held=event.title in _HELD_BY[title],
+                decisions=tuple(decisions),
+            )
+        )
+    return tuple(verdicts)
 
 
 def _federations(
@@ -267,9 +288,30 @@ def _federations(
     ]  # fmt: skip
 
 
-def norm_verdicts(event: NormInput) -> tuple[NormVerdict, ...]:
-    """The four norms of `event`, GM, IM, WGM, WIM."""
-    return tuple(norm_verdict(event, title) for title in NORM_TITLES)
+def within_reach(verdict: NormVerdict) -> bool:
+    """A norm worth showing: met, or missed on one clause only, for a player without the title."""
+    return not verdict.held and len(verdict.missed) <= 1
+
+
+def norms_to_show(verdicts: Sequence[NormVerdict], *, women: bool = True) -> list[NormVerdict]:
+    """The norms a table shows (`within_reach`), without those a norm met above them makes moot (an
+    IM norm met: not the WIM one) nor, for a man (`women=False`), the women's titles."""
+    met = {verdict.title for verdict in verdicts if verdict.met}
+    return [
+        verdict
+        for verdict in verdicts
+        if within_reach(verdict)
+        and (women or not verdict.title.startswith("W"))
+        and not (met & _HELD_BY[verdict.title]) - {verdict.title}
+    ]
+
+
+def norm_summary(verdict: NormVerdict) -> str:
+    """The line a table shows: "norm met: IM", "IM norm missed: performance Rp 2440, 2450 needed
+    (1.4.8)"."""
+    if verdict.met:
+        return _("norm met: {title}").format(title=verdict.title)
+    return _("{title} norm {reason}").format(title=verdict.title, reason=verdict.missed[0].text)
 
 
 # --- before the last rounds -------------------------------------------------------------------------

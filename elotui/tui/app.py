@@ -1,6 +1,6 @@
 """The elotui app: one factory (`create_app`) for the CLI, the tests and the screenshot script.
 
-Screens are Textual modes keyed by name ("calculator", "history", "help"), each built the first time
+Screens are Textual modes keyed by name ("calculator", "history", "tournament", "help"), each built the first time
 it is shown, so a screen's imports (the logbook and its SQLAlchemy for history, the chart for the
 series) stay off the start-up path. To add or replace a screen, point its entry in `ElotuiApp.MODES` at a callable that
 returns the screen, and add a binding with an `id` if it needs a key.
@@ -49,6 +49,12 @@ def _history() -> Screen[Any]:
     return HistoryScreen()
 
 
+def _tournament() -> Screen[Any]:
+    from elotui.tui.screens.tournament import TournamentScreen
+
+    return TournamentScreen()
+
+
 def _help() -> Screen[Any]:
     from elotui.tui.screens.help import HelpScreen
 
@@ -65,6 +71,7 @@ class ElotuiApp(CrashKeeper, App[None]):
     MODES: ClassVar[dict[str, Any]] = {
         "calculator": _calculator,
         "history": _history,
+        "tournament": _tournament,
         "help": _help,
     }
 
@@ -72,6 +79,7 @@ class ElotuiApp(CrashKeeper, App[None]):
         Binding("f1", "toggle_help", N_("Help"), id="app.help"),
         Binding("f2", "switch_mode('calculator')", N_("Calculator"), id="app.calculator"),
         Binding("f3", "switch_mode('history')", N_("History"), id="app.history"),
+        Binding("f4", "switch_mode('tournament')", N_("Tournament"), id="app.tournament"),
         Binding("ctrl+q", "quit", N_("Quit"), priority=True, id="app.quit"),
         # Priority so focus moves before the next keys of a fast burst (typed-ahead or pasted
         # "1500<Tab>1600") are handed to the field that had focus.

@@ -107,6 +107,8 @@ def binding_groups(everywhere: Iterable[BindingType]) -> list[tuple[str, Iterabl
     screens, never the reverse)."""
     from elotui.tui.screens.calculator import CalculatorScreen, KInput
     from elotui.tui.screens.history import HistoryScreen
+    from elotui.tui.screens.tournament import TournamentScreen
+    from elotui.tui.screens.tournament.player_dialog import PlayerDialog
     from elotui.tui.widgets.choice import Choice
     from elotui.tui.widgets.game_dialog import GameDialog
     from elotui.tui.widgets.mode_panes import GamesTable
@@ -119,5 +121,10 @@ def binding_groups(everywhere: Iterable[BindingType]) -> list[tuple[str, Iterabl
         (N_("In the list of games of a period"), GamesTable.BINDINGS),
         (N_("In the game dialog"), GameDialog.BINDINGS),
         (N_("History (F3): the logbook"), HistoryScreen.BINDINGS),
+        (
+            N_("Tournament (F4): a TRF's report and norms (Enter: a player)"),
+            TournamentScreen.BINDINGS,
+        ),
+        (N_("In a tournament player's games"), PlayerDialog.BINDINGS),
         (N_("On this help screen"), HelpScreen.BINDINGS),
     ]
