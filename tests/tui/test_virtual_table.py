@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from elotui.tui.widgets.virtual_table import VirtualTable
+from tests.scenes.calculator import settle
 
 COLUMNS = (("date", "date", 10), ("opponent", "opponent", 12), ("opp.", "rating", 4))
 # Plain text, a markup cell (DataTable reads a str cell as markup), wide characters, an empty
@@ -146,3 +147,37 @@ async def test_a_click_moves_the_cursor_and_a_click_on_it_selects() -> None:
         assert selected == ["3"]
         await pilot.click("#new", offset=(3, 0))  # the header: nothing
         assert new.cursor_row == 3
+
+
+class Fitted(App[None]):
+    """A table whose columns fit their cells (the calculator's series), its rows shown after it
+    is laid out, more of them than its height holds: the vertical scrollbar comes then."""
+
+    CSS = "VirtualTable { height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield VirtualTable()
+
+    def on_mount(self) -> None:
+        table = self.query_one(VirtualTable)
+        for label, key, _width in COLUMNS:
+            table.add_column(label, key=key)  # no width: as wide as its cells
+
+    def show_rows(self) -> None:
+        self.query_one(VirtualTable).show(ROWS)
+
+
+async def test_a_table_of_fitted_columns_scrolls_no_sideways_when_its_rows_outgrow_it() -> None:
+    # The width of the view taken before the vertical scrollbar came made the table 2 columns
+    # wider than its view: a horizontal scrollbar showed where the rows were, scrolled 0 or 1 or 2
+    # columns by the order in which the sizes came (the series' snapshot at 80×24, 1 run in 4).
+    app = Fitted()
+    async with app.run_test(size=(60, 12)):  # the columns take 45 of them
+        await settle(app)
+        app.show_rows()
+        await settle(app)
+        table = app.query_one(VirtualTable)
+        assert table.show_vertical_scrollbar
+        assert not table.show_horizontal_scrollbar
+        assert table.virtual_size.width == table.scrollable_content_region.width
+        assert table.scroll_x == 0

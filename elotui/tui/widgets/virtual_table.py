@@ -222,8 +222,13 @@ class VirtualTable(ScrollView, can_focus=True):
             # Columns that fit their cells (the calculator's, whose cells change at each key):
             # never narrower than the view. One that fits scrolls no more for being narrower, and a
             # column widening or narrowing inside the view then changes no size, so it costs no
-            # layout pass of the whole screen (a new virtual size would).
-            width = max(width, self.scrollable_content_region.width)
+            # layout pass of the whole screen (a new virtual size would). The view's width as it
+            # is beside a vertical scrollbar, whether one shows yet or not: its width taken before
+            # the rows outgrew the height (the series' table at 80×24) was 2 columns too wide, a
+            # horizontal scrollbar then showed, and where it scrolled to depended on the order
+            # in which the sizes came.
+            view = self.content_region.width - self.styles.scrollbar_size_vertical
+            width = max(width, view)
         self.virtual_size = Size(width, len(self._rows) + 1)  # + the header
 
     def on_resize(self) -> None:
