@@ -34,6 +34,7 @@ from elotui.tui.textual_private import (
     PaletteSaysNoMatches,
     guard_option_list_paging,
 )
+from elotui.tui.widgets.keys_in_order import KeysOneAtATime
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
@@ -78,8 +79,10 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(KeepsItsCrash, App[None]):
+class ElotuiApp(KeepsItsCrash, KeysOneAtATime, App[None]):
     # KeepsItsCrash: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
+    # KeysOneAtATime: a field applies a key before the next is handed out (a burst's Enter moves
+    # the focus before the letters after it are given to a field).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
     # The command palette: Textual's own commands and every action of the app and the screen.

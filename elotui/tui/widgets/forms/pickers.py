@@ -88,7 +88,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
         self.value = self.ORDER[(index + step) % len(self.ORDER)].score
 
 
-class ListPicker(Widget, can_focus=True):
+class ListPicker(KeysInOrder, Widget, can_focus=True):
     """A game's rating list: typing s, r or b sets it; left/right or Space step through; Enter goes
     on to the next field. Always set (a new game takes the last list used, else the one shown)."""
 
@@ -113,7 +113,7 @@ class ListPicker(Widget, can_focus=True):
             f"{'●' if name == self.value else '○'} {_(LIST_NAMES[name])}" for name in RATING_LISTS
         )
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # As ResultPicker: typed keys, Space and Enter here, in the order they were typed.
         chosen = self.KEYS.get(event.character or "")
         if chosen is not None:
@@ -123,7 +123,7 @@ class ListPicker(Widget, can_focus=True):
         elif event.key == "enter":
             self.screen.focus_next()
         else:
-            return
+            return  # not ours: KeysInOrder.on_key runs next (arrows)
         event.stop()
         event.prevent_default()
 
