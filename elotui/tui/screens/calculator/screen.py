@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
-from elotui.i18n import N_, _, pgettext
+from elotui.i18n import N_, _, current_language, pgettext
 from elotui.tui.commands import PaletteAction
 from elotui.tui.models.calculator import MODES, Mode, View
 from elotui.tui.screens.base import app_ready
@@ -36,9 +36,10 @@ from elotui.tui.screens.calculator.layout import (
     METHOD_CHOICES,
     MODE_INPUTS,
     RESULT_CHOICES,
-    SINGLE_GAME_HINT,
     mode_bar,
     mode_pane,
+    result_bindings,
+    single_game_hint,
 )
 from elotui.tui.screens.calculator.period_games import PeriodGames
 from elotui.tui.textual_private import FirstPaintAfterStartUp
@@ -63,10 +64,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
             for name, mode in MODES.items()
             for key in (mode.key,)
         ],
-        Binding("w", "result('win')", N_("Win"), id="calculator.result_win"),
-        Binding("d", "result('draw')", N_("Draw"), id="calculator.result_draw"),
-        Binding("l", "result('loss')", N_("Loss"), id="calculator.result_loss"),
-        Binding("n", "result('all')", N_("All results"), id="calculator.result_all"),
+        *result_bindings(),
         Binding("m", "toggle_method", "elo/fide", id="calculator.toggle_method"),
         Binding("t", "toggle_exact", N_("Exact series"), show=False, id="calculator.toggle_exact"),
     ]
@@ -147,7 +145,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
             return  # the app quit before its first frame
         await form.mount(
             ContentSwitcher(
-                Static(_(SINGLE_GAME_HINT), id="single-inputs", classes="hint"),
+                Static(single_game_hint(), id="single-inputs", classes="hint"),
                 id="mode-inputs",
                 initial="single-inputs",
             )
@@ -183,6 +181,8 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         self.recompute()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "result" and parameters[1:] not in ((), (current_language(),)):
+            return False  # another language's letter (in French d is défaite, not draw)
         # Letter keys belong to the text field that has focus; hide them from the footer there.
         return not (
             action in ("result", "toggle_method", "toggle_exact")
@@ -197,7 +197,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
     def action_mode(self, mode: str) -> None:
         self.mode = mode
 
-    def action_result(self, result: str) -> None:
+    def action_result(self, result: str, language: str = "") -> None:
         self.query_one("#result", Choice).value = result
 
     def action_toggle_method(self) -> None:
