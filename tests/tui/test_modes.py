@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeveralPane
 from elotui.tui.widgets.virtual_table import VirtualTable
-from tests.scenes.calculator import add_game, result_value
+from tests.scenes.calculator import add_game, burst, result_value
 from tests.tui.conftest import shown, text, type_keys
 
 
@@ -231,7 +231,8 @@ async def test_reference_table(pilot: Pilot[None]) -> None:
 
 async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
     # rules.md §3.2: S2006's K values are 25 (new player), 15 (under 2400), 10 (published
-    # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps through the era's.
+    # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps down the era's, and
+    # stays at the lowest.
     screen = pilot.app.screen
     await type_keys(pilot, "2235 tab tab backspace backspace 25 f8")
     screen.query_one("#period-month", Input).focus()
@@ -242,7 +243,7 @@ async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
     for _ in range(3):
         await type_keys(pilot, "down")
         seen.append(k_field.value)
-    assert seen == ["15", "10", "25"]
+    assert seen == ["15", "10", "10"]
 
 
 async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> None:
@@ -304,3 +305,56 @@ async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> No
     ]
     await type_keys(pilot, "end")
     assert table.cursor_row == 2
+
+
+# --- focus and the controls that apply -----------------------------------------------------------
+
+
+async def test_f6_puts_the_cursor_where_the_status_asks(pilot: Pilot[None]) -> None:
+    # It said "Type the points P" with the cursor still in the opponent's field: a 3 made 16003.
+    await type_keys(pilot, "1500 tab 1600 f6 3")
+    screen = pilot.app.screen
+    assert screen.query_one("#opponent", Input).value == "1600"
+    assert screen.query_one("#points", Input).value == "3"
+
+
+async def test_a_bad_average_opponent_is_named_as_its_label(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "f6 1500 tab 99")
+    assert text(pilot.app, "#opponent-reason").startswith("Average opponent ")
+    await type_keys(pilot, "f5")
+    assert text(pilot.app, "#opponent-reason").startswith("Opponent rating ")
+
+
+async def test_each_mode_shows_only_the_controls_it_uses(pilot: Pilot[None]) -> None:
+    screen = pilot.app.screen
+
+    def shown_rows() -> dict[str, bool]:
+        return {f: screen.query_one(f"#{f}").parent.display for f in ("result", "method", "k")}  # type: ignore[union-attr]
+
+    await type_keys(pilot, "f6")
+    assert shown_rows() == {"result": False, "method": True, "k": True}
+    await type_keys(pilot, "f7")
+    # The series: one result for every game, no "all" (it silently meant wins).
+    result = screen.query_one("#result", Choice)
+    assert shown_rows()["result"] and [key for key, _label in result.options] == [
+        "win", "draw", "loss",
+    ]  # fmt: skip
+    assert result.value == "win"
+    await type_keys(pilot, "f9")
+    assert shown_rows() == {"result": False, "method": False, "k": False}
+    await type_keys(pilot, "f5")
+    assert [key for key, _label in result.options] == ["all", "win", "draw", "loss"]
+
+
+async def test_the_cap_switch_says_why_it_is_off_in_2010(pilot: Pilot[None]) -> None:
+    # It said "no cap in S2009" in the pane while the switch showed "on".
+    screen = pilot.app.screen
+    await type_keys(pilot, "2000 f8")
+    month = screen.query_one("#period-month", Input)
+    month.focus()
+    await burst(pilot.app, ["ctrl+u", *"2010-05"])  # type: ignore[arg-type]
+    cap = screen.query_one("#cap", Choice)
+    assert cap.disabled and cap.reason == "no cap on K × games in S2009"
+    assert screen.query_one("#cap").parent.label == "K × games cap"  # type: ignore[union-attr]
+    await burst(pilot.app, ["ctrl+u", *"2026-01"])  # type: ignore[arg-type]
+    assert not cap.disabled and cap.parent.label == "700 cap"  # type: ignore[union-attr]

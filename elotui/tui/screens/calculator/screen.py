@@ -28,7 +28,7 @@ from textual.widgets import ContentSwitcher, Input, Static
 
 from elotui.i18n import N_, _, current_language, pgettext
 from elotui.tui.commands import PaletteAction
-from elotui.tui.models.calculator import MODES, Mode, View
+from elotui.tui.models.calculator import MODES, Mode, PeriodMode, Values, View
 from elotui.tui.screens.base import app_ready
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.fields import KInput, text_field
@@ -74,8 +74,8 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         PaletteAction("a", "add_game", N_("Add a game to the period")),
         PaletteAction("e", "edit_game", N_("Edit the selected game of the period")),
         PaletteAction("x", "remove_game", N_("Remove the selected game")),
-        PaletteAction("up", "k_preset(-1)", N_("Previous K preset")),
-        PaletteAction("down", "k_preset(1)", N_("Next K preset")),
+        PaletteAction("up", "k_preset(1)", N_("Higher K preset")),
+        PaletteAction("down", "k_preset(-1)", N_("Lower K preset")),
     )
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
@@ -86,6 +86,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
             cursor_blink if cursor_blink is not None else getattr(settings, "cursor_blink", True)
         )
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
+        # The two ratings' reasons name them as their labels do, which the mode decides.
+        self._rating_parser = fields.Rating(_("Your rating"))
+        self._opponent_parser = fields.Rating(pgettext("calculator", "Opponent rating"))
 
     # ---- layout -------------------------------------------------------------------------------
 
@@ -94,12 +97,12 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         with Horizontal(id="body"), VerticalScroll(id="form", can_focus=False):
             yield FieldRow(
                 _("Your rating"),
-                text_field("rating", fields.RATING, placeholder="100–3500"),
+                text_field("rating", self._rating_parser, placeholder="100–3500"),
                 id="rating-row",
             )
             yield FieldRow(
                 pgettext("calculator", "Opponent rating"),
-                text_field("opponent", fields.OPPONENT, placeholder="100–3500"),
+                text_field("opponent", self._opponent_parser, placeholder="100–3500"),
                 id="opponent-row",
             )
             yield FieldRow("K", KInput("20"))
@@ -211,10 +214,10 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         for choice in self.query(f"#{self.mode}-inputs #exact").results(Choice):
             choice.value = "exact" if choice.value == "rounded" else "rounded"
 
-    def k_preset_values(self) -> tuple[int, ...]:
-        """What ↑/↓ in K steps through: the active mode's K values (the period's era may have its
-        own)."""
-        return self._mode.k_presets(self._values(self._games), self._today)
+    def next_k(self, step: int) -> int:
+        """The K that ↑ (1) or ↓ (−1) in K gives: the active mode's next preset up or down (the
+        period's era may have its own)."""
+        return self._mode.next_k(self._values(self._games), self._today, step)
 
     # ---- mode -----------------------------------------------------------------------------------
 
@@ -246,9 +249,22 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         inputs.current = f"{name}-inputs"
         self.query_one("#rating-row", FieldRow).label = mode.rating_label()
         self.query_one("#opponent-row", FieldRow).label = mode.opponent_label()
+        self._rating_parser.what = mode.rating_label()
+        self._opponent_parser.what = mode.opponent_label()
         self.sub_title = _(mode.title)
         self._show_mode_bar()
         self.recompute()
+        self._focus_what_is_asked()
+
+    def _focus_what_is_asked(self) -> None:
+        """After a mode switch, the cursor goes to the field the status line asks for (F6: the
+        points P), so what is typed next goes where the status says."""
+        field_id = self._mode.first_to_type(self._values(self._games))
+        if field_id is None:
+            return
+        field = self.query(f"#{field_id}")
+        if field and field.first().focusable:
+            self.set_focus(field.first())
 
     def _show_mode_bar(self) -> None:
         self.query_one("#mode-bar", Static).update(mode_bar(self.mode))
@@ -270,3 +286,33 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         pane = self.query_one(f"#{self.mode}")
         assert isinstance(pane, ModePane)
         pane.show_view(view)
+        self._show_controls(self._values(self._games))
+
+    def _show_controls(self, values: Values) -> None:
+        """Show only the controls the mode uses, disabled saying why where the values decide
+        (`Mode.controls`)."""
+        mode = self._mode
+        result = self.query_one("#result", Choice)
+        if mode.results:
+            result.offer(mode.results)
+        controls = mode.controls(values, self._today)
+        self.query_one("#k-meaning").display = controls["k"].shown
+        self.query_one("#method-rules").display = controls["method"].shown
+        for field_id, control in controls.items():
+            found = self.query(f"#{field_id}")
+            if not found:
+                continue  # a field of a mode not built yet
+            field = found.first()
+            row = field.parent
+            if isinstance(row, FieldRow):
+                row.display = control.shown
+            if isinstance(field, Choice):
+                field.reason = control.reason
+            else:
+                field.disabled = bool(control.reason)
+        if isinstance(mode, PeriodMode) and self.query("#cap"):
+            cap_row = self.query_one("#cap").parent
+            assert isinstance(cap_row, FieldRow)
+            cap_row.label = mode.cap_label(values, self._today)
+        if self.focused is not None and not (self.focused.focusable and self.focused.display):
+            self.set_focus(self.query_one("#rating", Input))
