@@ -357,4 +357,4 @@ async def test_the_cap_switch_says_why_it_is_off_in_2010(pilot: Pilot[None]) -> 
     assert cap.disabled and cap.reason == "no cap on K × games in S2009"
     assert screen.query_one("#cap").parent.label == "K × games cap"  # type: ignore[union-attr]
     await burst(pilot.app, ["ctrl+u", *"2026-01"])  # type: ignore[arg-type]
-    assert not cap.disabled and cap.parent.label == "700 cap"  # type: ignore[union-attr]
+    assert not cap.disabled and cap.parent.label == "700 cap"
