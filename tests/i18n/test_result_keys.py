@@ -107,7 +107,9 @@ async def test_the_footer_and_the_help_show_the_keys_in_force(language: str) -> 
         helped = "\n".join(
             str(group.content) for group in app.screen.query(".help-group").results(Static)
         )
-        assert {"en": "Calculator (w, d, l, *, m, t", "fr": "(v, n, d, *, m, t"}[language] in helped
+        assert {"en": "Calculator (w, d, l, *, m, a, t", "fr": "(v, n, d, *, m, a, t"}[
+            language
+        ] in helped
         assert {"en": "  l ", "fr": "  v "}[language] in helped
         assert {"en": "  v ", "fr": "  w "}[language] not in helped
 

@@ -132,7 +132,12 @@ async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "e | tab backspace 1 enter |")
     assert table.get_row_at(3)[1:3] == ["2060", "1"]
     assert "→ rounded +40" in result_value(pilot.app, "period-change")
-    await type_keys(pilot, "x")
+    await type_keys(pilot, "x")  # the history's export key: it deletes nothing here
+    assert table.row_count == 4
+    # Delete deletes, as everywhere in the app, after a yes/no question.
+    await type_keys(pilot, "delete | n |")
+    assert table.row_count == 4
+    await type_keys(pilot, "delete | y |")
     assert table.row_count == 3
     # Left: +.64 −.14 +.92 = +1.42 → +28.40 → +28.
     assert "→ rounded +28" in result_value(pilot.app, "period-change")
@@ -285,7 +290,7 @@ async def test_the_period_note_says_the_rules_of_the_months_rule_set(pilot: Pilo
 
 
 async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> None:
-    # A click on a game puts the cursor on it; e edits that game, x removes it, the others are
+    # A click on a game puts the cursor on it; e edits that game, Delete deletes it, the others are
     # numbered again. PERIOD: the second game is 1900, a draw (D +100, PD .64, ΔR −.14).
     await enter_period(pilot)
     table = pilot.app.screen.query_one(GamesTable)
@@ -296,7 +301,7 @@ async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> No
     await type_keys(pilot, "e | tab backspace backspace backspace 1 enter |")
     assert table.get_row_at(1)[1:3] == ["1900", "1"]  # the win: ΔR 1 − .64 = +.36
     assert table.get_row_at(1)[6] == "+0.36"
-    await type_keys(pilot, "up x")
+    await type_keys(pilot, "up delete | y |")
     assert table.row_count == 3
     assert [row[:2] for row in (table.get_row_at(i) for i in range(3))] == [
         ["1", "1900"],
@@ -358,3 +363,25 @@ async def test_the_cap_switch_says_why_it_is_off_in_2010(pilot: Pilot[None]) -> 
     assert screen.query_one("#cap").parent.label == "K × games cap"  # type: ignore[union-attr]
     await burst(pilot.app, ["ctrl+u", *"2026-01"])  # type: ignore[arg-type]
     assert not cap.disabled and cap.parent.label == "700 cap"
+
+
+async def test_f8_again_goes_to_the_list_of_games(pilot: Pilot[None]) -> None:
+    # The list is below some sixteen fields: F8 in the period goes there, `a` adds a game.
+    await type_keys(pilot, "2000 f8 f8 a | 2100 enter 1 enter |")
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.has_focus and table.get_row_at(0)[1:3] == ["2100", "1"]
+
+
+async def test_a_adds_a_game_from_any_field_that_is_not_a_text_field(pilot: Pilot[None]) -> None:
+    from elotui.tui.widgets.game_dialog import GameDialog
+
+    await type_keys(pilot, "2000 f8")
+    screen = pilot.app.screen
+    screen.query_one("#k-source", Choice).focus()
+    await type_keys(pilot, "a |")
+    assert isinstance(pilot.app.screen, GameDialog)
+    await type_keys(pilot, "1900 tab 0 ctrl+s |")  # Ctrl+S saves, as in every form
+    assert screen.query_one(GamesTable).get_row_at(0)[1:3] == ["1900", "0"]
+    screen.query_one("#target", Input).focus()
+    await type_keys(pilot, "a")  # typed in a text field
+    assert screen.query_one("#target", Input).value == "a"

@@ -124,13 +124,13 @@ def binding_groups(everywhere: Iterable[BindingType]) -> list[tuple[str, Iterabl
         (N_("Everywhere"), everywhere),
         (
             _("Calculator ({keys} work outside a text field)").format(
-                keys=", ".join([*letters_text().split(), "*", "m", "t"])
+                keys=", ".join([*letters_text().split(), "*", "m", "a", "t"])
             ),
             CalculatorScreen.BINDINGS,
         ),
         (N_("In the K field"), KInput.BINDINGS),
         (N_("On a choice (result, method, steps, K from, ever 2400)"), Choice.BINDINGS),
-        (N_("In the list of games of a period"), GamesTable.BINDINGS),
+        (N_("In the list of games of a period (F8 again goes there)"), GamesTable.BINDINGS),
         (N_("In the game dialog"), GameDialog.BINDINGS),
         (N_("History (F3): the logbook"), HistoryScreen.BINDINGS),
         (N_("On this help screen"), HelpScreen.BINDINGS),

@@ -66,6 +66,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         ],
         *result_bindings(),
         Binding("m", "toggle_method", "elo/fide", id="calculator.toggle_method"),
+        # The period's list of games is below many fields: `a` adds a game from any field that
+        # is not a text field, and F8 again goes to the list.
+        Binding("a", "add_game", N_("Add a game to the period"), id="calculator.add_game"),
         Binding("t", "toggle_exact", N_("Exact series"), show=False, id="calculator.toggle_exact"),
     ]
 
@@ -73,7 +76,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
     PALETTE_ACTIONS: ClassVar[tuple[PaletteAction, ...]] = (
         PaletteAction("a", "add_game", N_("Add a game to the period")),
         PaletteAction("e", "edit_game", N_("Edit the selected game of the period")),
-        PaletteAction("x", "remove_game", N_("Remove the selected game")),
+        PaletteAction("delete", "remove_game", N_("Delete the selected game")),
         PaletteAction("up", "k_preset(1)", N_("Higher K preset")),
         PaletteAction("down", "k_preset(-1)", N_("Lower K preset")),
     )
@@ -186,9 +189,11 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "result" and parameters[1:] not in ((), (current_language(),)):
             return False  # another language's letter (in French d is défaite, not draw)
+        if action == "add_game" and self.mode != "period":
+            return False
         # Letter keys belong to the text field that has focus; hide them from the footer there.
         return not (
-            action in ("result", "toggle_method", "toggle_exact")
+            action in ("result", "toggle_method", "toggle_exact", "add_game")
             and isinstance(self.focused, Input)
         )
 
@@ -198,6 +203,8 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
     # ---- actions ------------------------------------------------------------------------------
 
     def action_mode(self, mode: str) -> None:
+        if mode == self.mode == "period" and self.query("#period"):
+            self.action_games()  # F8 in the period: to its list of games
         self.mode = mode
 
     def action_result(self, result: str, language: str = "") -> None:
