@@ -385,3 +385,18 @@ async def test_a_adds_a_game_from_any_field_that_is_not_a_text_field(pilot: Pilo
     screen.query_one("#target", Input).focus()
     await type_keys(pilot, "a")  # typed in a text field
     assert screen.query_one("#target", Input).value == "a"
+
+
+async def test_the_keys_of_hidden_controls_are_off(pilot: Pilot[None]) -> None:
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    screen = pilot.app.screen
+    result = screen.query_one("#result", Choice)
+    await type_keys(pilot, "2000 f8 f8")  # on the list of games: letters are keys there
+    footer = {key.key for key in screen.query_one(Footer).query(FooterKey)}
+    assert not {"w", "d", "l", "asterisk", "m", "t"} & footer, footer
+    await type_keys(pilot, "l")
+    assert result.value == "all"  # the period has no result choice: l did nothing to it
+    await type_keys(pilot, "f7 w *")
+    assert result.value == "win"  # the series has no "all"

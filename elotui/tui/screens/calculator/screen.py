@@ -191,6 +191,14 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
             return False  # another language's letter (in French d is défaite, not draw)
         if action == "add_game" and self.mode != "period":
             return False
+        # Keys of controls the mode does not show (Mode.controls): off, and not in the footer.
+        mode = self._mode
+        if action == "result" and not mode.results:
+            return False
+        if action == "toggle_method" and not mode.uses_method:
+            return False
+        if action == "toggle_exact" and self.mode != "series":
+            return False
         # Letter keys belong to the text field that has focus; hide them from the footer there.
         return not (
             action in ("result", "toggle_method", "toggle_exact", "add_game")
@@ -208,7 +216,9 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         self.mode = mode
 
     def action_result(self, result: str, language: str = "") -> None:
-        self.query_one("#result", Choice).value = result
+        choice = self.query_one("#result", Choice)
+        if result in dict(choice.options):  # "all" is not a series' option
+            choice.value = result
 
     def action_toggle_method(self) -> None:
         choice = self.query_one("#method", Choice)
@@ -262,6 +272,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         self._show_mode_bar()
         self.recompute()
         self._focus_what_is_asked()
+        self.refresh_bindings()  # the keys of the controls this mode shows (`check_action`)
 
     def _focus_what_is_asked(self) -> None:
         """After a mode switch, the cursor goes to the field the status line asks for (F6: the
@@ -321,5 +332,11 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
             cap_row = self.query_one("#cap").parent
             assert isinstance(cap_row, FieldRow)
             cap_row.label = mode.cap_label(values, self._today)
-        if self.focused is not None and not (self.focused.focusable and self.focused.display):
-            self.set_focus(self.query_one("#rating", Input))
+        focused = self.focused
+        if focused is not None and not (
+            focused.focusable
+            and all(
+                node.display for node in focused.ancestors_with_self if isinstance(node, Widget)
+            )
+        ):
+            self.set_focus(self.query_one("#rating", Input))  # on a control now hidden
