@@ -6,15 +6,15 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Header, Static
 
-from elotui.i18n import N_, _, current_language
+from elotui.i18n import N_, _
 from elotui.rating.result import letters_text
+from elotui.tui.commands import spoken
 from elotui.tui.screens.base import AppScreen
 
 # The sources of the rules, one paragraph each (markup), translated where the help shows them.
@@ -77,13 +77,6 @@ def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
             Content.assemble(Content.styled(f"  {keys:<12}", "bold"), _(binding.description))
         )
     return Content("\n").join(lines)
-
-
-def spoken(binding: Binding) -> bool:
-    """False for a key of another language (the calculator's result letters: `result('draw',
-    'en')`); True for every other binding."""
-    _namespace, _name, parameters = parse_action(binding.action)
-    return parameters[1:] in ((), (current_language(),))
 
 
 class HelpScreen(AppScreen):

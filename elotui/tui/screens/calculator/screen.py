@@ -26,8 +26,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
-from elotui.i18n import N_, _, current_language, pgettext
-from elotui.tui.commands import PaletteAction
+from elotui.i18n import N_, _, pgettext
+from elotui.tui.commands import PaletteAction, in_language_spoken
 from elotui.tui.models.calculator import MODES, Mode, PeriodMode, Values, View
 from elotui.tui.screens.base import app_ready
 from elotui.tui.screens.calculator import fields
@@ -187,7 +187,7 @@ class CalculatorScreen(FirstPaintAfterStartUp, PeriodGames):
         self.recompute()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "result" and parameters[1:] not in ((), (current_language(),)):
+        if action == "result" and not in_language_spoken(parameters):
             return False  # another language's letter (in French d is défaite, not draw)
         if action == "add_game" and self.mode != "period":
             return False
