@@ -57,6 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tournament.add_argument(
         "--event-type",
         choices=list(EVENT_TYPES),
+        metavar="TYPE",
         default="ordinary",
         help=_("the kind of event the title norms are judged for (docs/rules.md §5.6)"),
     )

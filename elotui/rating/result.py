@@ -2,8 +2,9 @@
 
 Stored as half points (0, 1, 2: the logbook's `score_halves`), computed as a `Fraction` score, written "1",
 "0.5", "0" in files and JSON, "1", "½", "0" in tables, "win", "draw", "loss" in words. Every way a user may
-type one (`Result.parse`) and every key that picks one in the app (`Result.for_key`) is here, so a new
-alias is added once and the CLI, the app, CSV, JSON and PGN all take it.
+type one (`Result.parse`) and every key that picks one in the app (`Result.for_key`: 1, ½, 0 and the
+letters of the language spoken) is here, so a new alias is added once and the CLI, the app, CSV,
+JSON and PGN all take it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
-from elotui.i18n import N_, _
+from elotui.i18n import N_, _, current_language
 
 
 class Result(Enum):
@@ -68,10 +69,27 @@ class Result(Enum):
         """What a user typed or a file holds (spaces and case ignored), or None."""
         return _ALIASES.get(text.strip().lower())
 
+    @property
+    def letter(self) -> str:
+        """The key that picks it in the app, in the language spoken: w, d, l / v, n, d."""
+        return next(k for k, result in result_letters().items() if result is self)
+
     @classmethod
     def for_key(cls, character: str) -> Result | None:
-        """The result a key picks in the app's result picker, or None."""
-        return _KEYS.get(character)
+        """The result a key picks in the app (the result picker, the calculator), or None: 1, ½
+        (or =), 0 in every language, and the letters of the language spoken."""
+        return _KEYS.get(character) or result_letters().get(character)
+
+
+def result_letters(language: str | None = None) -> dict[str, Result]:
+    """The letters that pick a result in the app, in `language` (default: the language spoken):
+    the initials of its words, so that in French d is défaite, never draw."""
+    return RESULT_LETTERS.get(language or current_language(), RESULT_LETTERS["en"])
+
+
+def letters_text(separator: str = " ") -> str:
+    """The result letters of the language spoken, for the hints: "w d l" / "v n d"."""
+    return separator.join(result.letter for result in (Result.WIN, Result.DRAW, Result.LOSS))
 
 
 _SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
@@ -102,15 +120,18 @@ _ALIASES: dict[str, Result] = {
     "défaite": Result.LOSS,
     "defaite": Result.LOSS,  # typed without the accent
 }
+# The keys that pick a result in every language (the letters are each language's: RESULT_LETTERS).
 _KEYS: dict[str, Result] = {
     "1": Result.WIN,
-    "w": Result.WIN,
     "0": Result.LOSS,
-    "l": Result.LOSS,
     # "0.5" typed on the picker: the 0 picks a loss, then "." or "5" makes it a draw.
     ".": Result.DRAW,
     "5": Result.DRAW,
     "½": Result.DRAW,
-    "d": Result.DRAW,
     "=": Result.DRAW,
+}
+# By language (elotui.i18n.LANGUAGES): win, draw, loss / victoire, nulle, défaite.
+RESULT_LETTERS: dict[str, dict[str, Result]] = {
+    "en": {"w": Result.WIN, "d": Result.DRAW, "l": Result.LOSS},
+    "fr": {"v": Result.WIN, "n": Result.DRAW, "d": Result.LOSS},
 }

@@ -32,6 +32,7 @@ from elotui.tui.textual_private import (
     NoMatchesTextPalette,
     guard_option_list_paging,
 )
+from elotui.tui.widgets.keys_in_order import KeysOneAtATime
 
 if TYPE_CHECKING:
     from elotui.logbook.repository import Repository
@@ -61,8 +62,10 @@ def _help() -> Screen[Any]:
     return HelpScreen()
 
 
-class ElotuiApp(CrashKeeper, App[None]):
+class ElotuiApp(CrashKeeper, KeysOneAtATime, App[None]):
     # CrashKeeper: an unexpected error is logged and told in one line by `elotui` (cli/app_commands).
+    # KeysOneAtATime: a field applies a key before the next is handed out (a burst's Enter moves
+    # the focus before the letters after it are given to a field).
     CSS_PATH = "app.tcss"
     TITLE = "elotui"
     # The command palette: Textual's own commands and every action of the app and the screen.

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, NamedTuple
 
+from textual.actions import parse as parse_action
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from elotui.i18n import _
+from elotui.i18n import _, current_language
 from elotui.tui.language import (
     LANGUAGE_NAMES,
     language_title,
@@ -94,10 +95,27 @@ def _actions(
     a system one, then of the screen's `PALETTE_ACTIONS`; the app's first."""
     for target, bindings in ((app, app.BINDINGS), (screen, screen.BINDINGS)):
         for binding in bindings:
-            if isinstance(binding, Binding) and not binding.system:
-                yield target, binding.action, binding.description, binding.key
+            if isinstance(binding, Binding) and not binding.system and spoken(binding):
+                yield (
+                    target,
+                    binding.action,
+                    binding.description,
+                    binding.key_display or binding.key,
+                )
     for extra in getattr(screen, "PALETTE_ACTIONS", ()):
         yield screen, extra.action, extra.title, extra.key
+
+
+def spoken(binding: Binding) -> bool:
+    """False for a key of a language not spoken (the calculator's result letters are bound for
+    every language: `result('draw', 'en')`); True for every other binding."""
+    _namespace, _name, parameters = parse_action(binding.action)
+    return in_language_spoken(parameters)
+
+
+def in_language_spoken(parameters: tuple[object, ...]) -> bool:
+    """An action's parameters: a second one, if any, is the language its key belongs to."""
+    return parameters[1:] in ((), (current_language(),))
 
 
 def _qualified(action: str, target: App[Any] | Screen[Any]) -> str:

@@ -382,3 +382,77 @@ def test_k_presets_follow_the_period_month() -> None:
         32,
     )
     assert SingleMode().k_presets(Values(period_month=date(2008, 6, 1)), TODAY) == (40, 20, 10, 32)
+
+
+# --- the controls each mode shows --------------------------------------------------------------
+
+
+def test_each_mode_offers_only_the_results_and_method_it_uses() -> None:
+    # The several-games mode takes its points P, not a result; the series has one result for every
+    # game, so "all" means nothing there (it silently meant wins); the period's games carry their
+    # own results and it always follows the FIDE rules; the reference table needs neither.
+    offered = {name: mode.results for name, mode in MODES.items()}
+    assert offered == {
+        "single": ("all", "win", "draw", "loss"),
+        "several": (),
+        "series": ("win", "draw", "loss"),
+        "period": (),
+        "reference": (),
+    }
+    shown = {
+        name: {key: control.shown for key, control in mode.controls(Values(), TODAY).items()}
+        for name, mode in MODES.items()
+    }
+    assert shown["single"] == shown["series"] == {"result": True, "method": True, "k": True}
+    assert shown["several"] == {"result": False, "method": True, "k": True}
+    assert {key: shown["period"][key] for key in ("result", "method")} == {
+        "result": False, "method": False,
+    }  # fmt: skip
+    assert shown["reference"] == {"result": False, "method": False, "k": False}
+
+
+def test_the_cap_switch_is_off_with_its_reason_in_an_era_without_a_cap() -> None:
+    # rules.md: the 700 cap on K × games came in 2023 (S2022 has 700); S2009 (2010) had none.
+    mode = PeriodMode()
+    old = Values(period_month=date(2010, 5, 1))
+    assert mode.controls(old, TODAY)["cap"].reason == "no cap on K × games in S2009"
+    assert not mode.controls(old, TODAY)["cap"].applies
+    assert mode.cap_label(old, TODAY) == "K × games cap"
+    now = Values(period_month=JANUARY)
+    assert mode.controls(now, TODAY)["cap"].applies
+    assert mode.cap_label(now, TODAY) == "700 cap"
+
+
+def test_k_comes_from_the_field_or_the_profile_never_both() -> None:
+    mode = PeriodMode()
+    by_field = mode.controls(Values(period_month=JANUARY), TODAY)
+    assert by_field["k"].applies and not by_field["birth-year"].applies
+    by_profile = mode.controls(Values(period_month=JANUARY, k_from_profile=True), TODAY)
+    assert not by_profile["k"].applies and by_profile["birth-year"].applies
+    assert by_profile["k"].reason == "K from the profile"
+
+
+@pytest.mark.parametrize(
+    ("k", "step", "expected"),
+    [(20, 1, 32), (32, 1, 40), (40, 1, 40), (20, -1, 10), (10, -1, 10), (25, 1, 32), (25, -1, 20),
+     (None, 1, 20)],
+)  # fmt: skip
+def test_up_and_down_in_k_go_up_and_down_the_presets(
+    k: int | None, step: int, expected: int
+) -> None:
+    # Today's presets are 40, 20, 10 and the generic 32: ↑ went 20 → 40 → 32 (their list order).
+    assert SingleMode().next_k(Values(k=k), TODAY, step) == expected
+
+
+def test_up_and_down_in_k_follow_the_periods_era() -> None:
+    # S2006 (2008-06): 25, 15, 10 (rules.md §3.2).
+    values = Values(k=15, period_month=date(2008, 6, 1))
+    assert [PeriodMode().next_k(values, TODAY, step) for step in (1, -1)] == [25, 10]
+
+
+def test_the_several_games_mode_asks_for_the_points_once_g_is_there() -> None:
+    # The status says "Type the points P": the cursor goes there (the screen asks `first_to_type`).
+    values = Values(rating=1500, opponent=1600, k=20, games=5)
+    assert SeveralMode().first_to_type(values) == "points"
+    assert SeveralMode().first_to_type(Values(k=20)) == "rating"
+    assert SingleMode().first_to_type(Values(rating=1500, opponent=1600, k=20)) is None

@@ -24,7 +24,7 @@ TODAY = date(2026, 1, 15)  # a fixed date so the period year and the pictures ne
 
 KEY_NAMES = frozenset(
     {"tab", "shift+tab", "enter", "escape", "left", "right", "up", "down", "home", "end"}
-    | {"backspace", "delete"}
+    | {"backspace", "delete", "ctrl+s", "ctrl+u"}
 )
 PAUSE = "|"  # in a key script: let the app settle (a dialog opening or closing) before going on
 

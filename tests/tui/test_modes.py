@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from elotui.tui.widgets.choice import Choice
 from elotui.tui.widgets.mode_panes import GamesTable, PeriodPane, SeveralPane
 from elotui.tui.widgets.virtual_table import VirtualTable
-from tests.scenes.calculator import add_game, result_value
+from tests.scenes.calculator import add_game, burst, result_value
 from tests.tui.conftest import shown, text, type_keys
 
 
@@ -132,7 +132,12 @@ async def test_period_edit_and_remove_a_game(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "e | tab backspace 1 enter |")
     assert table.get_row_at(3)[1:3] == ["2060", "1"]
     assert "→ rounded +40" in result_value(pilot.app, "period-change")
-    await type_keys(pilot, "x")
+    await type_keys(pilot, "x")  # the history's export key: it deletes nothing here
+    assert table.row_count == 4
+    # Delete deletes, as everywhere in the app, after a yes/no question.
+    await type_keys(pilot, "delete | n |")
+    assert table.row_count == 4
+    await type_keys(pilot, "delete | y |")
     assert table.row_count == 3
     # Left: +.64 −.14 +.92 = +1.42 → +28.40 → +28.
     assert "→ rounded +28" in result_value(pilot.app, "period-change")
@@ -231,7 +236,8 @@ async def test_reference_table(pilot: Pilot[None]) -> None:
 
 async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
     # rules.md §3.2: S2006's K values are 25 (new player), 15 (under 2400), 10 (published
-    # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps through the era's.
+    # 2400); today's presets are 40, 20, 10 and the generic 32. ↓ in K steps down the era's, and
+    # stays at the lowest.
     screen = pilot.app.screen
     await type_keys(pilot, "2235 tab tab backspace backspace 25 f8")
     screen.query_one("#period-month", Input).focus()
@@ -242,7 +248,7 @@ async def test_k_presets_follow_the_period_month(pilot: Pilot[None]) -> None:
     for _ in range(3):
         await type_keys(pilot, "down")
         seen.append(k_field.value)
-    assert seen == ["15", "10", "25"]
+    assert seen == ["15", "10", "10"]
 
 
 async def test_the_k_caption_follows_the_period_month(pilot: Pilot[None]) -> None:
@@ -284,7 +290,7 @@ async def test_the_period_note_says_the_rules_of_the_months_rule_set(pilot: Pilo
 
 
 async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> None:
-    # A click on a game puts the cursor on it; e edits that game, x removes it, the others are
+    # A click on a game puts the cursor on it; e edits that game, Delete deletes it, the others are
     # numbered again. PERIOD: the second game is 1900, a draw (D +100, PD .64, ΔR −.14).
     await enter_period(pilot)
     table = pilot.app.screen.query_one(GamesTable)
@@ -295,7 +301,7 @@ async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> No
     await type_keys(pilot, "e | tab backspace backspace backspace 1 enter |")
     assert table.get_row_at(1)[1:3] == ["1900", "1"]  # the win: ΔR 1 − .64 = +.36
     assert table.get_row_at(1)[6] == "+0.36"
-    await type_keys(pilot, "up x")
+    await type_keys(pilot, "up delete | y |")
     assert table.row_count == 3
     assert [row[:2] for row in (table.get_row_at(i) for i in range(3))] == [
         ["1", "1900"],
@@ -304,3 +310,93 @@ async def test_the_list_of_games_takes_clicks_and_keys(pilot: Pilot[None]) -> No
     ]
     await type_keys(pilot, "end")
     assert table.cursor_row == 2
+
+
+# --- focus and the controls that apply -----------------------------------------------------------
+
+
+async def test_f6_puts_the_cursor_where_the_status_asks(pilot: Pilot[None]) -> None:
+    # It said "Type the points P" with the cursor still in the opponent's field: a 3 made 16003.
+    await type_keys(pilot, "1500 tab 1600 f6 3")
+    screen = pilot.app.screen
+    assert screen.query_one("#opponent", Input).value == "1600"
+    assert screen.query_one("#points", Input).value == "3"
+
+
+async def test_a_bad_average_opponent_is_named_as_its_label(pilot: Pilot[None]) -> None:
+    await type_keys(pilot, "f6 1500 tab 99")
+    assert text(pilot.app, "#opponent-reason").startswith("Average opponent ")
+    await type_keys(pilot, "f5")
+    assert text(pilot.app, "#opponent-reason").startswith("Opponent rating ")
+
+
+async def test_each_mode_shows_only_the_controls_it_uses(pilot: Pilot[None]) -> None:
+    screen = pilot.app.screen
+
+    def shown_rows() -> dict[str, bool]:
+        return {f: screen.query_one(f"#{f}").parent.display for f in ("result", "method", "k")}  # type: ignore[union-attr]
+
+    await type_keys(pilot, "f6")
+    assert shown_rows() == {"result": False, "method": True, "k": True}
+    await type_keys(pilot, "f7")
+    # The series: one result for every game, no "all" (it silently meant wins).
+    result = screen.query_one("#result", Choice)
+    assert shown_rows()["result"] and [key for key, _label in result.options] == [
+        "win", "draw", "loss",
+    ]  # fmt: skip
+    assert result.value == "win"
+    await type_keys(pilot, "f9")
+    assert shown_rows() == {"result": False, "method": False, "k": False}
+    await type_keys(pilot, "f5")
+    assert [key for key, _label in result.options] == ["all", "win", "draw", "loss"]
+
+
+async def test_the_cap_switch_says_why_it_is_off_in_2010(pilot: Pilot[None]) -> None:
+    # It said "no cap in S2009" in the pane while the switch showed "on".
+    screen = pilot.app.screen
+    await type_keys(pilot, "2000 f8")
+    month = screen.query_one("#period-month", Input)
+    month.focus()
+    await burst(pilot.app, ["ctrl+u", *"2010-05"])  # type: ignore[arg-type]
+    cap = screen.query_one("#cap", Choice)
+    assert cap.disabled and cap.reason == "no cap on K × games in S2009"
+    assert screen.query_one("#cap").parent.label == "K × games cap"  # type: ignore[union-attr]
+    await burst(pilot.app, ["ctrl+u", *"2026-01"])  # type: ignore[arg-type]
+    assert not cap.disabled and cap.parent.label == "700 cap"
+
+
+async def test_f8_again_goes_to_the_list_of_games(pilot: Pilot[None]) -> None:
+    # The list is below some sixteen fields: F8 in the period goes there, `a` adds a game.
+    await type_keys(pilot, "2000 f8 f8 a | 2100 enter 1 enter |")
+    table = pilot.app.screen.query_one(GamesTable)
+    assert table.has_focus and table.get_row_at(0)[1:3] == ["2100", "1"]
+
+
+async def test_a_adds_a_game_from_any_field_that_is_not_a_text_field(pilot: Pilot[None]) -> None:
+    from elotui.tui.widgets.game_dialog import GameDialog
+
+    await type_keys(pilot, "2000 f8")
+    screen = pilot.app.screen
+    screen.query_one("#k-source", Choice).focus()
+    await type_keys(pilot, "a |")
+    assert isinstance(pilot.app.screen, GameDialog)
+    await type_keys(pilot, "1900 tab 0 ctrl+s |")  # Ctrl+S saves, as in every form
+    assert screen.query_one(GamesTable).get_row_at(0)[1:3] == ["1900", "0"]
+    screen.query_one("#target", Input).focus()
+    await type_keys(pilot, "a")  # typed in a text field
+    assert screen.query_one("#target", Input).value == "a"
+
+
+async def test_the_keys_of_hidden_controls_are_off(pilot: Pilot[None]) -> None:
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    screen = pilot.app.screen
+    result = screen.query_one("#result", Choice)
+    await type_keys(pilot, "2000 f8 f8")  # on the list of games: letters are keys there
+    footer = {key.key for key in screen.query_one(Footer).query(FooterKey)}
+    assert not {"w", "d", "l", "asterisk", "m", "t"} & footer, footer
+    await type_keys(pilot, "l")
+    assert result.value == "all"  # the period has no result choice: l did nothing to it
+    await type_keys(pilot, "f7 w *")
+    assert result.value == "win"  # the series has no "all"

@@ -84,7 +84,7 @@ async def test_result_key_shows_the_chosen_result_and_new_rating(pilot: Pilot[No
     assert "1500 → 1513" in shown(app, "new-rating")
     await type_keys(pilot, "l")
     assert "1500 → 1493" in shown(app, "new-rating")
-    await type_keys(pilot, "n")
+    await type_keys(pilot, "*")
     assert all(app.screen.query_one(SinglePane).row_shown(r) for r in ("win", "draw", "loss"))
 
 
@@ -107,20 +107,20 @@ async def test_tier_crossing_is_marked(pilot: Pilot[None]) -> None:
 async def test_k_presets_with_up_and_down(pilot: Pilot[None]) -> None:
     await type_keys(pilot, "1500 tab 1600 tab")
     k = pilot.app.screen.query_one("#k", Input)
+    # ↑ goes up the presets by value and ↓ down, each staying at the end (it went 20 → 40 → 32).
     seen = []
-    for _ in range(4):
-        await pilot.press("down")
+    for key in ("down", "down", "up", "up", "up", "up"):
+        await pilot.press(key)
         await pilot.pause()
         seen.append((k.value, text(pilot.app, "#k-meaning").strip()))
     assert seen == [
         ("10", "FIDE: published 2400+"),
+        ("10", "FIDE: published 2400+"),
+        ("20", "FIDE: under 2400"),
         ("32", "generic, not a FIDE value"),
         ("40", "FIDE: new player / junior"),
-        ("20", "FIDE: under 2400"),
+        ("40", "FIDE: new player / junior"),
     ]
-    await pilot.press("up")
-    await pilot.pause()
-    assert k.value == "40"
     assert shown(pilot.app, "win-rounded") == "+26"  # 40 × 0.64006 = 25.60
 
 

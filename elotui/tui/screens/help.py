@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.widgets import Footer, Header, Static
 
 from elotui.i18n import N_, _
+from elotui.rating.result import letters_text
+from elotui.tui.commands import spoken
 from elotui.tui.screens.base import AppScreen
 
 # The sources of the rules, one paragraph each (markup), translated where the help shows them.
@@ -68,9 +70,9 @@ def key_text(key: str) -> str:
 def bindings_text(title: str, bindings: Iterable[BindingType]) -> Content:
     lines = [Content.styled(_(title), "bold $accent")]
     for binding in bindings:
-        if not isinstance(binding, Binding) or binding.system:
+        if not isinstance(binding, Binding) or binding.system or not spoken(binding):
             continue
-        keys = ", ".join(key_text(k.strip()) for k in binding.key.split(","))
+        keys = binding.key_display or ", ".join(key_text(k.strip()) for k in binding.key.split(","))
         lines.append(
             Content.assemble(Content.styled(f"  {keys:<12}", "bold"), _(binding.description))
         )
@@ -115,10 +117,15 @@ def binding_groups(everywhere: Iterable[BindingType]) -> list[tuple[str, Iterabl
 
     return [
         (N_("Everywhere"), everywhere),
-        (N_("Calculator (w, d, l, n, m, t work outside a text field)"), CalculatorScreen.BINDINGS),
+        (
+            _("Calculator ({keys} work outside a text field)").format(
+                keys=", ".join([*letters_text().split(), "*", "m", "a", "t"])
+            ),
+            CalculatorScreen.BINDINGS,
+        ),
         (N_("In the K field"), KInput.BINDINGS),
         (N_("On a choice (result, method, steps, K from, ever 2400)"), Choice.BINDINGS),
-        (N_("In the list of games of a period"), GamesTable.BINDINGS),
+        (N_("In the list of games of a period (F8 again goes there)"), GamesTable.BINDINGS),
         (N_("In the game dialog"), GameDialog.BINDINGS),
         (N_("History (F3): the logbook"), HistoryScreen.BINDINGS),
         (

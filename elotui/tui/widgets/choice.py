@@ -27,6 +27,8 @@ class Choice(KeysInOrder, Widget, can_focus=True):
     ]
 
     value: reactive[str] = reactive("", init=False)
+    # Not "": the choice does not apply, this says why (shown in place of the options, disabled).
+    reason: reactive[str] = reactive("")
 
     def __init__(
         self,
@@ -37,10 +39,26 @@ class Choice(KeysInOrder, Widget, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.all_options = list(options)
         self.options = list(options)
         self.set_reactive(Choice.value, value if value is not None else self.options[0][0])
 
+    def offer(self, keys: Sequence[str]) -> None:
+        """Show only the options `keys` (by key, in their order); a value not among them becomes
+        the first that is."""
+        options = [option for option in self.all_options if option[0] in keys]
+        if options != self.options:
+            self.options = options
+            self.refresh()
+        if options and self.value not in keys:
+            self.value = options[0][0]
+
+    def watch_reason(self, reason: str) -> None:
+        self.disabled = bool(reason)
+
     def render(self) -> Content:
+        if self.reason:
+            return Content.styled(f" {self.reason}", "italic")
         labels = [(key, _(label)) for key, label in self.options]
         roomy = sum(len(label) + 4 for _key, label in labels)
         if not self.size.width or roomy <= self.size.width:

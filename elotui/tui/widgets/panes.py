@@ -8,6 +8,7 @@ from textual.strip import Strip
 
 from elotui.i18n import N_, _
 from elotui.rating.calculator import Method, SingleGame
+from elotui.rating.result import Result
 from elotui.rating.tiers import GM_NOTE, TIERS, Tier, TierChange
 from elotui.tui.formatting import (
     hundredths,
@@ -120,8 +121,8 @@ class SinglePane(DrawnLines):
                 crossing.add(f"{name}-tier")
         if result == "all":
             values["new-rating"] = _(
-                "All three results shown: w, d or l picks one (outside a text field)."
-            )
+                "All three results shown: {win}, {draw} or {loss} picks one (outside a text field)."
+            ).format(win=Result.WIN.letter, draw=Result.DRAW.letter, loss=Result.LOSS.letter)
         else:
             chosen = game.outcomes[result]
             mark = ""

@@ -28,7 +28,8 @@ from elotui.tui.widgets.virtual_table import VirtualTable
 
 
 class GamesTable(KeysInOrder, VirtualTable):
-    """The games of the period. Keys: a add, e / enter edit, x / delete remove; the cursor's as
+    """The games of the period. Keys: a add, e / enter edit, Delete deletes (after a yes/no
+    question, as everywhere in the app); the cursor's as
     in any table (`VirtualTable`: a key typed in a field changes the D, PD and ΔR of every game,
     and a DataTable measured and drew every cell again)."""
 
@@ -36,8 +37,7 @@ class GamesTable(KeysInOrder, VirtualTable):
         Binding("a", "screen.add_game", N_("Add game"), id="period.add"),
         Binding("e", "screen.edit_game", N_("Edit game"), id="period.edit"),
         Binding("enter", "screen.edit_game", N_("Edit game"), show=False, id="period.edit_enter"),
-        Binding("x", "screen.remove_game", N_("Remove game"), id="period.remove"),
-        Binding("delete", "screen.remove_game", N_("Remove game"), show=False, id="period.delete"),
+        Binding("delete", "screen.remove_game", N_("Delete game"), id="period.remove"),
     ]
 
 

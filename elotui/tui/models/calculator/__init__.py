@@ -3,6 +3,7 @@ today)` that returns the view its pane shows (values.py: the fields' values and 
 has; modes.py: the single game, several games, series and reference; period_mode.py: the period)."""
 
 from elotui.tui.models.calculator.modes import (
+    Control,
     Mode,
     ReferenceMode,
     ReferenceView,
@@ -32,6 +33,7 @@ MODES: dict[str, Mode] = {
 __all__ = [
     "K_PRESETS",
     "MODES",
+    "Control",
     "Mode",
     "Notes",
     "PeriodGameValues",

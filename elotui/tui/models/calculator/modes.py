@@ -25,6 +25,7 @@ from elotui.rating.tables import PD_ROWS, pd_hundredths
 from elotui.tui.formatting import hundredths, percent, signed_int
 from elotui.tui.models.calculator.values import (
     K_PRESETS,
+    OPTIONAL,
     Notes,
     Values,
     View,
@@ -35,6 +36,20 @@ from elotui.tui.models.calculator.values import (
 )
 
 SHARED = ("rating", "opponent", "k")  # the fields every mode but the reference and period needs
+ALL_RESULTS = ("all", "win", "draw", "loss")  # the result choice's options, by key
+
+
+@dataclass(frozen=True)
+class Control:
+    """How one of the form's controls shows in a mode: hidden where the mode never uses it,
+    disabled saying why where the values decide (the period's era, where K comes from)."""
+
+    shown: bool = True
+    reason: str = ""  # not "": shown disabled, this saying why
+
+    @property
+    def applies(self) -> bool:
+        return self.shown and not self.reason
 
 
 class Mode:
@@ -44,6 +59,37 @@ class Mode:
     title: str  # marked for translation (N_): the screen translates it
     key: str
     fields: tuple[str, ...] = ()  # the ids of its own fields, below the shared ones
+    results: tuple[str, ...] = ()  # the result choice's options it uses (none: the choice hides)
+    uses_method = True
+    uses_k = True
+
+    def controls(self, values: Values, today: date) -> dict[str, Control]:
+        """The shared controls (by field id) as this mode shows them: the result, the method, K."""
+        return {
+            "result": Control(shown=bool(self.results)),
+            "method": Control(shown=self.uses_method),
+            "k": Control(shown=self.uses_k),
+        }
+
+    def next_k(self, values: Values, today: date, step: int) -> int:
+        """The K that ↑ (step 1) or ↓ (step −1) gives from the K typed: the next preset up or down
+        (`k_presets`, by value), the last one staying; from no K, the preset nearest 20."""
+        presets = sorted(self.k_presets(values, today))
+        k = values.k
+        if k is None:
+            return min(presets, key=lambda preset: (abs(preset - 20), preset))
+        beyond = [p for p in presets if (p > k if step > 0 else p < k)]
+        if not beyond:
+            return presets[-1] if step > 0 else presets[0]
+        return beyond[0] if step > 0 else beyond[-1]
+
+    def first_to_type(self, values: Values) -> str | None:
+        """The field the status line asks for first (bad, else empty), by id, or None."""
+        needed = self.needed(values)
+        bad = next((field_id for field_id in needed if field_id in values.bad), None)
+        if bad is not None:
+            return bad
+        return next((f for f in needed if f not in OPTIONAL and values.value(f) is None), None)
 
     def rating_label(self) -> str:
         return _("Your rating")
@@ -93,6 +139,7 @@ class SingleMode(Mode):
     """One game: the change for a win, a draw and a loss, under today's rules."""
 
     name, title, key = "single", N_("Single game"), "f5"
+    results = ALL_RESULTS
 
     def compute(self, values: Values, today: date) -> SingleView:
         notes = self.notes(values, today)
@@ -152,6 +199,7 @@ class SeriesMode(Mode):
 
     name, title, key = "series", N_("Series"), "f7"
     fields = ("series-games",)
+    results = ALL_RESULTS[1:]  # every game has the one result chosen: "all" means nothing here
 
     def compute(self, values: Values, today: date) -> SeriesView:
         notes = self.notes(values, today)
@@ -176,6 +224,7 @@ class ReferenceMode(Mode):
     """The expected score by difference, elo and FIDE, up to today's difference limit."""
 
     name, title, key = "reference", N_("Reference"), "f9"
+    uses_method = uses_k = False  # the table shows both methods; K changes nothing in it
 
     def needed(self, values: Values) -> tuple[str, ...]:
         return ()

@@ -16,7 +16,7 @@ from elotui.rating.rules.k import k_choices, profile_with_rating
 from elotui.rating.rules.period_change import typed_games
 from elotui.rating.rules.uncertain import period_marks, uncertain_texts
 from elotui.tui.formatting import hundredths, points, signed_hundredths, signed_int
-from elotui.tui.models.calculator.modes import Mode
+from elotui.tui.models.calculator.modes import Control, Mode
 from elotui.tui.models.calculator.values import Values, View, missing_words
 
 NEED_FIELDS = ("target", "remaining", "need-average")
@@ -46,6 +46,33 @@ class PeriodMode(Mode):
 
     name, title, key = "period", N_("Tournament / period"), "f8"
     fields = ("period-month",)
+    uses_method = False  # FIDE rules always
+
+    def controls(self, values: Values, today: date) -> dict[str, Control]:
+        """K is the K field's or the profile's, never both; the cap switch only where the
+        period's rule set has a cap (none in 2010, under S2009)."""
+        profile = values.k_from_profile
+        unused = _("for K from the profile")
+        rules = self.rules(values)
+        no_cap = (
+            _("no cap on K × games in {rules}").format(rules=rules.name)
+            if rules is not None and rules.k_times_games_max is None
+            else ""
+        )
+        return super().controls(values, today) | {
+            "k": Control(reason=_("K from the profile") if profile else ""),
+            "birth-year": Control(reason="" if profile else unused),
+            "games-played": Control(reason="" if profile else unused),
+            "reached-2400": Control(reason="" if profile else unused),
+            "cap": Control(reason=no_cap),
+        }
+
+    def cap_label(self, values: Values, today: date) -> str:
+        """The cap switch's label: the cap of the period's rule set (today's while the month is
+        bad), or the words alone in an era without one."""
+        rules = self.rules(values) or rules_for(values.rating_list, today)
+        cap = rules.k_times_games_max
+        return _("{cap} cap").format(cap=cap) if cap is not None else _("K × games cap")
 
     def rating_label(self) -> str:
         return pgettext("calculator", "Rating at start")

@@ -32,9 +32,7 @@ from elotui.rating.inputs import (
     parse_k,
     parse_points,
     parse_rating,
-    read_whole,
 )
-from elotui.tui.models.calculator import K_PRESETS
 from elotui.tui.validation import Parsed, optional
 from elotui.tui.widgets.keys_in_order import TextField
 
@@ -45,6 +43,15 @@ def period_month(text: str) -> date:
         return first_day(parse_month(text))
     except BadDate as error:
         raise InvalidInput(_("Period: {error}").format(error=error)) from None
+
+
+class Rating(Parsed[int]):
+    """A rating field whose reason names it as its label does, which the mode decides ("Average
+    opponent" in the several-games mode): the screen sets `what` with the label."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(lambda text: parse_rating(text, self.what))
 
 
 class Points(Parsed[Fraction]):
@@ -71,8 +78,6 @@ CHOICES: dict[str, tuple[str, Callable[[str], object]]] = {
 
 # What each field takes. A field carries its parser (`text_field`), and the screen reads it with the
 # same one. The names are those of the reasons ("Your rating must be from 100 to 3500, not 50").
-RATING = Parsed(lambda text: parse_rating(text, _("Your rating")))
-OPPONENT = Parsed(lambda text: parse_rating(text, _("Opponent rating")))
 K = Parsed(parse_k)
 GAMES = Parsed(lambda text: parse_games(text, _("Games")))
 SERIES_GAMES = Parsed(lambda text: parse_games(text, _("Games in the series")))
@@ -126,8 +131,8 @@ class KInput(CalculatorField):
     """The K field: type any K from 1 to 100, or step through the presets with up and down."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "preset(-1)", N_("Previous K preset"), id="k.previous_preset"),
-        Binding("down", "preset(1)", N_("Next K preset"), id="k.next_preset"),
+        Binding("up", "preset(1)", N_("Higher K preset"), id="k.previous_preset"),
+        Binding("down", "preset(-1)", N_("Lower K preset"), id="k.next_preset"),
     ]
 
     def __init__(self, value: str) -> None:
@@ -142,11 +147,10 @@ class KInput(CalculatorField):
         )
 
     def action_preset(self, step: int) -> None:
-        # The screen knows the era (the period mode's month and list): its K values, else today's.
-        era_values = getattr(self.screen, "k_preset_values", None)
-        values = list(era_values()) if callable(era_values) else [k for k, _k in K_PRESETS]
-        k = read_whole(self.value)
-        index = values.index(k) if k in values else (-1 if step > 0 else 0)
+        # The screen's mode knows the era (the period mode's month and list) and the order.
+        next_k = getattr(self.screen, "next_k", None)
+        if not callable(next_k):
+            return
         # Setting the value from code is a change like a key: wanted here (results follow).
-        self.value = str(values[(index + step) % len(values)])
+        self.value = str(next_k(step))
         self.cursor_position = len(self.value)

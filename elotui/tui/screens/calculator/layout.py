@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
-from elotui.i18n import N_, _, pgettext
+from elotui.i18n import LANGUAGES, N_, _, pgettext
+from elotui.rating.result import Result, letters_text, result_letters
 from elotui.tui.models.calculator import MODES, Mode, ReferenceMode
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.fields import Points, text_field
@@ -27,10 +29,38 @@ RESULT_CHOICES = (
 METHOD_CHOICES = (("elo", "elo"), ("fide", "fide"))  # the methods' names, the same in French
 # The period mode's rating list: its rule set comes from rules_for(list, month).
 LIST_CHOICES = (("standard", N_("standard")), ("rapid", N_("rapid")), ("blitz", N_("blitz")))
-SINGLE_GAME_HINT = N_(
-    "w / d / l pick a result, n shows all three, m switches the method "
-    "(outside a text field). ↑↓ in K steps through the presets."
-)
+# The key that shows all three results, the same in every language (the letters pick one result:
+# `result_letters`, each language's own).
+ALL_RESULTS_KEY = "asterisk"
+
+
+def single_game_hint() -> str:
+    """The single game's hint, with the result keys of the language spoken."""
+    return _(
+        "{letters} pick a result, * shows all three, m switches the method "
+        "(outside a text field). ↑↓ in K steps through the presets."
+    ).format(letters=letters_text(" / "))
+
+
+def result_bindings() -> list[Binding]:
+    """The calculator's result keys: each language's letters (`result_letters`; a binding of a
+    language not spoken is off: `CalculatorScreen.check_action`) and * for all three."""
+    words = {Result.WIN: N_("Win"), Result.DRAW: N_("Draw"), Result.LOSS: N_("Loss")}
+    bindings = [
+        Binding(
+            letter,
+            f"result('{result.word}', '{language}')",
+            words[result],
+            id=f"calculator.result_{result.word}" + ("" if language == "en" else f"_{language}"),
+        )
+        for language in LANGUAGES
+        for letter, result in result_letters(language).items()
+    ]
+    all_results = Binding(
+        ALL_RESULTS_KEY, "result('all')", N_("All results"), key_display="*",
+        id="calculator.result_all",
+    )  # fmt: skip
+    return [*bindings, all_results]
 
 
 def _several_inputs(today: date, points: Points) -> Widget:

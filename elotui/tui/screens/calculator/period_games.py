@@ -64,11 +64,28 @@ class PeriodGames(FieldReader):
         self.app.push_screen(GameDialog(_("Edit the game"), str(opponent), points(score)), edited)
 
     def action_remove_game(self) -> None:
+        """Delete the selected game, after a yes/no question (as every deletion of the app)."""
+        from elotui.tui.widgets.forms import ConfirmDialog
+
         key = self._current_game()
         if key is None:
             return
-        del self._games[key]
-        self.recompute()  # the games after it renumbered; the cursor stays in its place
+        opponent, score = self._games[key]
+        number = list(self._games).index(key) + 1
+
+        def answered(yes: bool | None) -> None:
+            if yes and key in self._games:
+                del self._games[key]
+                self.recompute()  # the games after it renumbered; the cursor stays in its place
+
+        question = _("Delete game {number} ({opponent}, {result}) of the period?").format(
+            number=number, opponent=opponent, result=points(score)
+        )
+        self.app.push_screen(ConfirmDialog(question), answered)
+
+    def action_games(self) -> None:
+        """Go to the list of games (F8 again in the period: it is many fields below)."""
+        self._games_table().focus()
 
     def _games_table(self) -> GamesTable:
         from elotui.tui.widgets.period_pane import GamesTable

@@ -27,8 +27,8 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 
 from elotui.i18n import N_, _, pgettext
-from elotui.tui.commands import PaletteAction
-from elotui.tui.models.calculator import MODES, Mode, View
+from elotui.tui.commands import PaletteAction, in_language_spoken
+from elotui.tui.models.calculator import MODES, Mode, PeriodMode, Values, View
 from elotui.tui.screens.base import app_ready
 from elotui.tui.screens.calculator import fields
 from elotui.tui.screens.calculator.fields import KInput, text_field
@@ -36,9 +36,10 @@ from elotui.tui.screens.calculator.layout import (
     METHOD_CHOICES,
     MODE_INPUTS,
     RESULT_CHOICES,
-    SINGLE_GAME_HINT,
     ModeBar,
     mode_pane,
+    result_bindings,
+    single_game_hint,
 )
 from elotui.tui.screens.calculator.period_games import PeriodGames
 from elotui.tui.textual_private import StartUpPaintDeferred
@@ -63,11 +64,11 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
             for name, mode in MODES.items()
             for key in (mode.key,)
         ],
-        Binding("w", "result('win')", N_("Win"), id="calculator.result_win"),
-        Binding("d", "result('draw')", N_("Draw"), id="calculator.result_draw"),
-        Binding("l", "result('loss')", N_("Loss"), id="calculator.result_loss"),
-        Binding("n", "result('all')", N_("All results"), id="calculator.result_all"),
+        *result_bindings(),
         Binding("m", "toggle_method", "elo/fide", id="calculator.toggle_method"),
+        # The period's list of games is below many fields: `a` adds a game from any field that
+        # is not a text field, and F8 again goes to the list.
+        Binding("a", "add_game", N_("Add a game to the period"), id="calculator.add_game"),
         Binding("t", "toggle_exact", N_("Exact series"), show=False, id="calculator.toggle_exact"),
     ]
 
@@ -75,9 +76,9 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
     PALETTE_ACTIONS: ClassVar[tuple[PaletteAction, ...]] = (
         PaletteAction("a", "add_game", N_("Add a game to the period")),
         PaletteAction("e", "edit_game", N_("Edit the selected game of the period")),
-        PaletteAction("x", "remove_game", N_("Remove the selected game")),
-        PaletteAction("up", "k_preset(-1)", N_("Previous K preset")),
-        PaletteAction("down", "k_preset(1)", N_("Next K preset")),
+        PaletteAction("delete", "remove_game", N_("Delete the selected game")),
+        PaletteAction("up", "k_preset(1)", N_("Higher K preset")),
+        PaletteAction("down", "k_preset(-1)", N_("Lower K preset")),
     )
 
     def __init__(self, *, today: date | None = None, cursor_blink: bool | None = None) -> None:
@@ -86,6 +87,9 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         self._today = today or settings.today or date.today()
         self._blink = cursor_blink if cursor_blink is not None else settings.cursor_blink
         self._built: set[str] = set()  # the modes whose fields and pane are mounted
+        # The two ratings' reasons name them as their labels do, which the mode decides.
+        self._rating_parser = fields.Rating(_("Your rating"))
+        self._opponent_parser = fields.Rating(pgettext("calculator", "Opponent rating"))
 
     # ---- layout -------------------------------------------------------------------------------
 
@@ -94,12 +98,12 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         with Horizontal(id="body"), VerticalScroll(id="form", can_focus=False):
             yield FieldRow(
                 _("Your rating"),
-                text_field("rating", fields.RATING, placeholder="100–3500"),
+                text_field("rating", self._rating_parser, placeholder="100–3500"),
                 id="rating-row",
             )
             yield FieldRow(
                 pgettext("calculator", "Opponent rating"),
-                text_field("opponent", fields.OPPONENT, placeholder="100–3500"),
+                text_field("opponent", self._opponent_parser, placeholder="100–3500"),
                 id="opponent-row",
             )
             yield FieldRow("K", KInput("20"))
@@ -145,7 +149,7 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
             return  # the app quit before its first frame
         await form.mount(
             ContentSwitcher(
-                Static(_(SINGLE_GAME_HINT), id="single-inputs", classes="hint"),
+                Static(single_game_hint(), id="single-inputs", classes="hint"),
                 id="mode-inputs",
                 initial="single-inputs",
             )
@@ -181,9 +185,21 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         self.recompute()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "result" and not in_language_spoken(parameters):
+            return False  # another language's letter (in French d is défaite, not draw)
+        if action == "add_game" and self.mode != "period":
+            return False
+        # Keys of controls the mode does not show (Mode.controls): off, and not in the footer.
+        mode = self._mode
+        if action == "result" and not mode.results:
+            return False
+        if action == "toggle_method" and not mode.uses_method:
+            return False
+        if action == "toggle_exact" and self.mode != "series":
+            return False
         # Letter keys belong to the text field that has focus; hide them from the footer there.
         return not (
-            action in ("result", "toggle_method", "toggle_exact")
+            action in ("result", "toggle_method", "toggle_exact", "add_game")
             and isinstance(self.focused, Input)
         )
 
@@ -193,10 +209,14 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
     # ---- actions ------------------------------------------------------------------------------
 
     def action_mode(self, mode: str) -> None:
+        if mode == self.mode == "period" and self.query("#period"):
+            self.action_games()  # F8 in the period: to its list of games
         self.mode = mode
 
-    def action_result(self, result: str) -> None:
-        self.query_one("#result", Choice).value = result
+    def action_result(self, result: str, language: str = "") -> None:
+        choice = self.query_one("#result", Choice)
+        if result in dict(choice.options):  # "all" is not a series' option
+            choice.value = result
 
     def action_toggle_method(self) -> None:
         choice = self.query_one("#method", Choice)
@@ -209,10 +229,10 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         for choice in self.query(f"#{self.mode}-inputs #exact").results(Choice):
             choice.value = "exact" if choice.value == "rounded" else "rounded"
 
-    def k_preset_values(self) -> tuple[int, ...]:
-        """What ↑/↓ in K steps through: the active mode's K values (the period's era may have its
-        own)."""
-        return self._mode.k_presets(self._values(self._games), self._today)
+    def next_k(self, step: int) -> int:
+        """The K that ↑ (1) or ↓ (−1) in K gives: the active mode's next preset up or down (the
+        period's era may have its own)."""
+        return self._mode.next_k(self._values(self._games), self._today, step)
 
     # ---- mode -----------------------------------------------------------------------------------
 
@@ -244,9 +264,23 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         inputs.current = f"{name}-inputs"
         self.query_one("#rating-row", FieldRow).label = mode.rating_label()
         self.query_one("#opponent-row", FieldRow).label = mode.opponent_label()
+        self._rating_parser.what = mode.rating_label()
+        self._opponent_parser.what = mode.opponent_label()
         self.sub_title = _(mode.title)
         self._show_mode_bar()
         self.recompute()
+        self._focus_what_is_asked()
+        self.refresh_bindings()  # the keys of the controls this mode shows (`check_action`)
+
+    def _focus_what_is_asked(self) -> None:
+        """After a mode switch, the cursor goes to the field the status line asks for (F6: the
+        points P), so what is typed next goes where the status says."""
+        field_id = self._mode.first_to_type(self._values(self._games))
+        if field_id is None:
+            return
+        field = self.query(f"#{field_id}")
+        if field and field.first().focusable:
+            self.set_focus(field.first())
 
     def _show_mode_bar(self) -> None:
         self.query_one(ModeBar).show(self.mode)
@@ -268,3 +302,39 @@ class CalculatorScreen(StartUpPaintDeferred, PeriodGames):
         pane = self.query_one(f"#{self.mode}")
         assert isinstance(pane, ModePane)
         pane.show_view(view)
+        self._show_controls(self._values(self._games))
+
+    def _show_controls(self, values: Values) -> None:
+        """Show only the controls the mode uses, disabled saying why where the values decide
+        (`Mode.controls`)."""
+        mode = self._mode
+        result = self.query_one("#result", Choice)
+        if mode.results:
+            result.offer(mode.results)
+        controls = mode.controls(values, self._today)
+        self.query_one("#k-meaning").display = controls["k"].shown
+        self.query_one("#method-rules").display = controls["method"].shown
+        for field_id, control in controls.items():
+            found = self.query(f"#{field_id}")
+            if not found:
+                continue  # a field of a mode not built yet
+            field = found.first()
+            row = field.parent
+            if isinstance(row, FieldRow):
+                row.display = control.shown
+            if isinstance(field, Choice):
+                field.reason = control.reason
+            else:
+                field.disabled = bool(control.reason)
+        if isinstance(mode, PeriodMode) and self.query("#cap"):
+            cap_row = self.query_one("#cap").parent
+            assert isinstance(cap_row, FieldRow)
+            cap_row.label = mode.cap_label(values, self._today)
+        focused = self.focused
+        if focused is not None and not (
+            focused.focusable
+            and all(
+                node.display for node in focused.ancestors_with_self if isinstance(node, Widget)
+            )
+        ):
+            self.set_focus(self.query_one("#rating", Input))  # on a control now hidden

@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input, Static
 from elotui.i18n import N_, _
 from elotui.logbook.records import STANDARD, NewGame, RatingList
 from elotui.rating.inputs import InvalidInput
+from elotui.rating.result import letters_text
 from elotui.tui.widgets.forms.base import BAD, Form
 from elotui.tui.widgets.forms.parsers import (
     checked_text,
@@ -79,7 +80,7 @@ class GameForm(Form[NewGame | None]):
         yield from self.row(
             _("Result"), ResultPicker(game.score if game else None, id="game-result")
         )
-        yield Static(_(ResultPicker.HINT), classes="form-field-hint")
+        yield Static(ResultPicker.hint(), classes="form-field-hint")
 
         yield from self.row(
             _("Event"), TextField(shown(game.event if game else None), id="game-event")
@@ -148,7 +149,9 @@ class GameForm(Form[NewGame | None]):
         result = self.query_one("#game-result", ResultPicker).value
         self.mark(
             "game-result",
-            _("choose a result: 1, 0.5 or 0 (or w, d, l)") if result is None else None,
+            _("choose a result: 1, 0.5 or 0 (or {letters})").format(letters=letters_text(", "))
+            if result is None
+            else None,
         )
         values["game-result"] = BAD if result is None else result
         values |= {

@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, TextArea
 
 from elotui.i18n import N_, _
 from elotui.logbook.records import RATING_LISTS, STANDARD, RatingList
-from elotui.rating.result import Result
+from elotui.rating.result import Result, letters_text
 from elotui.tui.language import LIST_NAMES
 from elotui.tui.widgets.keys_in_order import KeysInOrder
 
@@ -28,11 +28,9 @@ class TickBox(KeysInOrder, Checkbox):
 
 
 class ResultPicker(KeysInOrder, Widget, can_focus=True):
-    """A game result: typing 1, 0.5 (or ½), 0, or w, d, l sets it; left/right or Space step through;
-    Enter picks the first result if none is set yet, else goes on to the next field."""
-
-    # One line under the field (41 columns at 120): the keys that set, change and keep a result.
-    HINT = N_("1 ½ 0, w d l · Space, ←/→ · Enter next")
+    """A game result: typing 1, 0.5 (or ½), 0, or the letters of the language spoken (w, d, l;
+    v, n, d in French) sets it; left/right or Space step through; Enter picks the first result if
+    none is set yet, else goes on to the next field."""
 
     DEFAULT_CSS = """
     ResultPicker { width: 1fr; height: 1; background: $boost; }
@@ -44,7 +42,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
         Binding("right", "step(1)", N_("Next result"), show=False, id="result_picker.next"),
     ]
     # The results in the order shown and stepped through; the keys that pick one are
-    # `Result.for_key`'s (1 w, 0 l, ½ d = and the . or 5 of a typed 0.5).
+    # `Result.for_key`'s (1, 0, ½ = and the . or 5 of a typed 0.5, and the language's letters).
     ORDER: ClassVar[tuple[Result, ...]] = (Result.WIN, Result.DRAW, Result.LOSS)
 
     value: reactive[Fraction | None] = reactive(None)  # the score, as the game stores it
@@ -52,6 +50,12 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
     def __init__(self, value: Fraction | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.set_reactive(ResultPicker.value, value)
+
+    @staticmethod
+    def hint() -> str:
+        """One line under the field (41 columns at 120): the keys that set, change and keep a
+        result, in the language spoken."""
+        return _("1 ½ 0, {letters} · Space, ←/→ · Enter next").format(letters=letters_text())
 
     @property
     def result(self) -> Result | None:
@@ -88,7 +92,7 @@ class ResultPicker(KeysInOrder, Widget, can_focus=True):
         self.value = self.ORDER[(index + step) % len(self.ORDER)].score
 
 
-class ListPicker(Widget, can_focus=True):
+class ListPicker(KeysInOrder, Widget, can_focus=True):
     """A game's rating list: typing s, r or b sets it; left/right or Space step through; Enter goes
     on to the next field. Always set (a new game takes the last list used, else the one shown)."""
 
@@ -113,7 +117,7 @@ class ListPicker(Widget, can_focus=True):
             f"{'●' if name == self.value else '○'} {_(LIST_NAMES[name])}" for name in RATING_LISTS
         )
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # As ResultPicker: typed keys, Space and Enter here, in the order they were typed.
         chosen = self.KEYS.get(event.character or "")
         if chosen is not None:
@@ -123,7 +127,7 @@ class ListPicker(Widget, can_focus=True):
         elif event.key == "enter":
             self.screen.focus_next()
         else:
-            return
+            return  # not ours: KeysInOrder.on_key runs next (arrows)
         event.stop()
         event.prevent_default()
 
