@@ -19,8 +19,9 @@ the callers say what went wrong in theirs.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
-import signal
+import secrets
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -72,40 +73,18 @@ def replaced_whole(
         if not stat.S_ISREG(mode):
             raise NotRegularFile(mode)
         mode = stat.S_IMODE(mode)
-    # A stop signal handled between the partial file's creation and the `try` that removes it
-    # would leave it behind: the signals are held until that `try` is entered, then taken there.
-    held = _stops_held()
+    # The partial file's name starts with a token of this call's own, so that the one it made is
+    # found and removed even when a stop signal (Ctrl+C, SIGTERM, SIGHUP) comes between its
+    # creation inside `mkstemp` and `mkstemp` returning its name.
+    prefix = f".{target.name}.{secrets.token_hex(4)}."
     try:
-        descriptor, partial = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".partial", dir=target.parent
-        )
-    except BaseException:
-        _release(held)
-        raise
-    try:
-        _release(held)
+        descriptor, partial = tempfile.mkstemp(prefix=prefix, suffix=".partial", dir=target.parent)
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             os.fchmod(handle.fileno(), mode)
             yield handle
         os.replace(partial, target)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
+        for left in target.parent.glob(glob.escape(prefix) + "*.partial"):
+            with contextlib.suppress(OSError):
+                left.unlink()
         raise
-
-
-_STOPS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
-
-
-def _stops_held() -> set[int | signal.Signals] | None:
-    """Hold the stop signals of this thread (the main one is where they are handled); the mask
-    before, or None where the system has no signal mask."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-
-
-def _release(held: set[int | signal.Signals] | None) -> None:
-    """Put back the mask `_stops_held` returned: a signal held meanwhile is handled now."""
-    if held is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
