@@ -91,6 +91,9 @@ class HistoryScreen(AppScreen):
                 id="history.overlay_lists"),
         Binding("ctrl+r", "refresh_logbook", N_("Refresh from the logbook"), show=False,
                 id="history.refresh"),
+        # The history's own keys fill its footer at 120 columns: F4 stays in the help and palette.
+        Binding("f4", "app.switch_mode('tournament')", N_("Tournament"), show=False,
+                id="history.tournament"),
     ]  # fmt: skip
 
     def __init__(self) -> None:
