@@ -6,8 +6,8 @@ never restated.
 
 A rated player (rules.md §1.7): only games against rated opponents count, and not those the rule set
 does not rate (rapid and blitz from 2024-12: `difference.not_rated`); chg = Σ(W − We) and K·chg are
-`period.period_change` of those games as one event (the 350/400 rule of the era, once per event from
-2022 to 2024, the 2650 exemption, the K×n cap), exact in hundredths, rounded once (rules.md §1.5).
+`period_change.period_change` of those games as one event (the difference rule, the cap and the
+exemptions of the rule set in force, read from it), exact in hundredths, rounded once (rules.md §1.5).
 An unrated player (rules.md §1.9, §3.6): what the event alone gives toward a first rating, the pool's
 rule (`replay.pool.InitialPool`: a first event scored too little is ignored) and Ru
 (`rules.initial`), published only with the games needed and Ru at the floor.
