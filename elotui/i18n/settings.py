@@ -126,11 +126,29 @@ def save_language(language: str, path: Path | None = None) -> Path:
     file. `FileUnusable` when the folder or file cannot be written (nothing changed then)."""
     if language not in LANGUAGES:
         raise ValueError(f"not a language elotui speaks: {language!r}")
-    import json
-
     path = path or settings_path()
     settings = read_settings(path)
     settings[LANGUAGE_KEY] = language
+    _write_settings(path, settings)
+    return path
+
+
+def forget_language(path: Path | None = None) -> Path:
+    """Forget the language chosen in the app: elotui follows the system's again (`$ELOTUI_LANG`,
+    else the locale: `choose_language`). `FileUnusable` as `save_language`."""
+    path = path or settings_path()
+    settings = read_settings(path)
+    if LANGUAGE_KEY not in settings:
+        return path  # nothing saved: nothing to write (and no file made)
+    del settings[LANGUAGE_KEY]
+    _write_settings(path, settings)
+    return path
+
+
+def _write_settings(path: Path, settings: dict[str, Any]) -> None:
+    """Replace the settings file whole with `settings`; `FileUnusable` when it cannot be."""
+    import json
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with replaced_whole(path, through_link=True) as handle:
@@ -139,27 +157,6 @@ def save_language(language: str, path: Path | None = None) -> Path:
         raise FileUnusable(_cannot_save(path, _("not a regular file"))) from None
     except OSError as error:
         raise FileUnusable(_cannot_save(path, error.strerror or str(error))) from None
-    return path
-
-
-def forget_language(path: Path | None = None) -> Path:
-    """Forget the language chosen in the app: elotui follows the system's again (`$ELOTUI_LANG`,
-    else the locale: `choose_language`). `FileUnusable` as `save_language`."""
-    import json
-
-    path = path or settings_path()
-    settings = read_settings(path)
-    if LANGUAGE_KEY not in settings:
-        return path  # nothing saved: nothing to write (and no file made)
-    del settings[LANGUAGE_KEY]
-    try:
-        with replaced_whole(path, through_link=True) as handle:
-            handle.write(json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
-    except NotRegularFile:
-        raise FileUnusable(_cannot_save(path, _("not a regular file"))) from None
-    except OSError as error:
-        raise FileUnusable(_cannot_save(path, error.strerror or str(error))) from None
-    return path
 
 
 def _cannot_save(path: Path, reason: str) -> str:
